@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * The error body of every 4xx/5xx answer (decisions.md §4), shaped like the original backend's
+ * business errors: `code` is the HTTP status as a string; `data` holds `{field: message}` for
+ * field validation errors and is null otherwise.
+ */
+export const errorBodySchema = z.object({
+  code: z.string().regex(/^\d{3}$/),
+  message: z.string(),
+  data: z.record(z.string(), z.string()).nullable(),
+  timestamp: z.string(),
+  path: z.string().nullable(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

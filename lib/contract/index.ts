@@ -1,0 +1,3 @@
+export * from './cookies';
+export * from './errors';
+export * from './session';

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/login/check — public, always 200 (decisions.md §2).
+ * The original Spring backend sends `id`/`name`/`picture` as null when signed out and always sends
+ * `expiresIn` (the configured lifetime in minutes); ours sends the whole minutes left.
+ */
+export const loginCheckSchema = z.object({
+  id: z.number().int().nullable().optional(),
+  name: z.string().nullable().optional(),
+  picture: z.string().nullable().optional(),
+  expiresIn: z.number().nullable().optional(),
+  check: z.boolean(),
+});
+export type LoginCheck = z.infer<typeof loginCheckSchema>;
+
+/** The signed-in member as the UI sees it. */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  picture: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Claims of the access-token JWT (HS512), as the original backend writes them. */
+export const accessTokenClaimsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  picture: z.string().nullable().optional(),
+  authorities: z.string(),
+  tokenType: z.literal('access'),
+  iat: z.number(),
+  exp: z.number(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;

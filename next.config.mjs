@@ -1,0 +1,39 @@
+// @ts-check
+/**
+ * Next.js configuration.
+ * - react-calendar 6 and its helpers are ESM-only, so Next transpiles them.
+ * - SockJS paths under /chat are rewritten to the backend (WebSocket upgrades included); the page
+ *   /chat/{roomId} (exactly one numeric segment) stays with the app. See decisions.md §5.
+ */
+const backendUrl = (process.env.BACKEND_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  transpilePackages: ['react-calendar', '@wojtekmaj/date-utils', 'get-user-locale', 'memoize', 'mimic-function'],
+  async rewrites() {
+    return {
+      beforeFiles: [
+        { source: '/chat/info', destination: `${backendUrl}/chat/info` },
+        { source: '/chat/websocket', destination: `${backendUrl}/chat/websocket` },
+        { source: '/chat/:file(iframe.*\\.html)', destination: `${backendUrl}/chat/:file` },
+        { source: '/chat/:server/:session/:transport', destination: `${backendUrl}/chat/:server/:session/:transport` },
+      ],
+    };
+  },
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          { key: 'X-Frame-Options', value: 'DENY' },
+        ],
+      },
+    ];
+  },
+};
+
+export default nextConfig;
