@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { cookieNames, demoMembers, signIn } from './fixtures/auth';
+
+const sidebar = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: '주요 메뉴' });
+
+test('an anonymous visit to / goes to /login', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('button', { name: 'Google 계정으로 로그인' })).toBeVisible();
+});
+
+test('every protected route sends an anonymous visitor to /login, keeping where they were going', async ({ page }) => {
+  for (const route of ['/post', '/exercise', '/routine', '/profile', '/friend', '/club', '/club/create', '/chat/12']) {
+    await page.goto(route);
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe('/login');
+    expect(landed.searchParams.get('next')).toBe(route);
+  }
+});
+
+test('signing in through the development provider lands on / with the name in the sidebar', async ({ page }) => {
+  await signIn(page, demoMembers.minjun);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: '홈' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /김민준/ }).first()).toHaveAttribute('href', '/profile');
+  expect(await cookieNames(page)).toEqual(expect.arrayContaining(['access_token', 'refresh_token']));
+});
+
+test('a reload keeps the session', async ({ page }) => {
+  await signIn(page, demoMembers.seoyeon);
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: /이서연/ }).first()).toBeVisible();
+});
+
+test('with only the refresh cookie left, / opens without passing through /login', async ({ page, context }) => {
+  await signIn(page, demoMembers.jiho);
+  const refreshOnly = (await context.cookies()).filter((cookie) => cookie.name !== 'access_token');
+  await context.clearCookies();
+  await context.addCookies(refreshOnly);
+  expect(await cookieNames(page)).not.toContain('access_token');
+
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /박지호/ }).first()).toBeVisible();
+  expect(visited).not.toContain('/login');
+  expect(await cookieNames(page)).toContain('access_token');
+});
+
+test('logout lands on /login and the session is gone', async ({ page }) => {
+  await signIn(page, demoMembers.minjun);
+  await page.getByRole('button', { name: '로그아웃' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a signed-in visit to /login goes to /', async ({ page }) => {
+  await signIn(page, demoMembers.seoyeon);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(sidebar(page).getByRole('link', { name: '홈' })).toBeVisible();
+});
+
+test('a first-time member is created from the sign-in and greeted by name', async ({ page }) => {
+  await signIn(page, { email: `newcomer-${Date.now()}@example.com`, name: '최하늘' });
+  await expect(page.getByRole('link', { name: /최하늘/ }).first()).toBeVisible();
+});
