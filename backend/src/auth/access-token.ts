@@ -1,0 +1,49 @@
+import { SignJWT, jwtVerify, errors } from 'jose';
+
+import { accessTokenClaimsSchema, type AccessTokenClaims } from '@/lib/contract/session';
+
+export interface TokenMember {
+  id: number;
+  name: string;
+  picture: string | null;
+}
+
+/** Signs an access token with exactly the original backend's claims (HS512, header {alg}). */
+export async function signAccessToken(
+  key: Buffer,
+  member: TokenMember,
+  minutes: number,
+  now = new Date(),
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({
+    id: member.id,
+    name: member.name,
+    picture: member.picture,
+    authorities: 'USER',
+    tokenType: 'access',
+  })
+    .setProtectedHeader({ alg: 'HS512' })
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + minutes * 60)
+    .sign(key);
+}
+
+export type VerifyResult =
+  | { ok: true; claims: AccessTokenClaims }
+  | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
+
+/** Verifies an access token; never throws (garbage, forged, expired and refresh tokens are rejected). */
+export async function verifyAccessToken(
+  key: Buffer,
+  token: string | undefined,
+): Promise<VerifyResult> {
+  if (!token) return { ok: false, reason: 'missing' };
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS512'] });
+    const claims = accessTokenClaimsSchema.safeParse(payload);
+    return claims.success ? { ok: true, claims: claims.data } : { ok: false, reason: 'invalid' };
+  } catch (error) {
+    return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+  }
+}

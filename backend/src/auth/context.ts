@@ -1,0 +1,34 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { CookieSettings } from './cookies';
+import { deriveKey } from './keys';
+import { RefreshTokenService } from './refresh-tokens';
+
+/** Key material and services shared by the auth routes and hooks. */
+export interface AuthContext {
+  db: Db;
+  jwtKey: Buffer;
+  authRequestKey: Buffer;
+  cookies: CookieSettings;
+  refreshTokens: RefreshTokenService;
+  publicUrl: string;
+}
+
+export function createAuthContext(config: Config, db: Db, jwtKey: Buffer): AuthContext {
+  return {
+    db,
+    jwtKey,
+    authRequestKey: deriveKey(jwtKey, 'auth-request-cookie'),
+    cookies: {
+      secure: config.secureCookies,
+      accessTokenMinutes: config.accessTokenMinutes,
+      refreshTokenDays: config.refreshTokenDays,
+    },
+    refreshTokens: new RefreshTokenService(db, {
+      sealKey: deriveKey(jwtKey, 'refresh-successor'),
+      refreshTokenDays: config.refreshTokenDays,
+      graceSeconds: config.refreshGraceSeconds,
+    }),
+    publicUrl: config.publicUrl,
+  };
+}

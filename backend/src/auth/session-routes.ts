@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/lib/contract/cookies';
+import type { LoginCheck } from '@/lib/contract/session';
+import { errorBody, MESSAGES } from '../http/errors';
+import { signAccessToken, verifyAccessToken } from './access-token';
+import type { AuthContext } from './context';
+import { clearSessionCookies, setSessionCookies } from './cookies';
+import { findMemberById } from './members';
+
+const SIGNED_OUT: LoginCheck = {
+  id: null,
+  name: null,
+  picture: null,
+  expiresIn: null,
+  check: false,
+};
+
+/** GET /api/login/check, POST /api/token/refresh, POST /api/logout (decisions.md §2). */
+export async function sessionRoutes(
+  app: FastifyInstance,
+  { auth }: { auth: AuthContext },
+): Promise<void> {
+  app.get('/api/login/check', async (request): Promise<LoginCheck> => {
+    const result = await verifyAccessToken(auth.jwtKey, request.cookies[ACCESS_TOKEN_COOKIE]);
+    if (!result.ok) return SIGNED_OUT;
+    const member = await findMemberById(auth.db, result.claims.id);
+    if (!member) return SIGNED_OUT;
+    const expiresIn = Math.max(0, Math.floor((result.claims.exp * 1000 - Date.now()) / 60_000));
+    return { id: member.id, name: member.name, picture: member.picture, expiresIn, check: true };
+  });
+
+  app.post('/api/token/refresh', async (request, reply) => {
+    const token = request.cookies[REFRESH_TOKEN_COOKIE];
+    const rotated = token ? await auth.refreshTokens.rotate(token) : null;
+    const member = rotated?.ok ? await findMemberById(auth.db, rotated.memberId) : undefined;
+    if (!rotated?.ok || !member) {
+      if (rotated && !rotated.ok)
+        request.log.info({ reason: rotated.reason }, 'refresh token rejected');
+      clearSessionCookies(reply, auth.cookies);
+      return reply.status(401).send(errorBody(401, MESSAGES.unauthenticated));
+    }
+    const access = await signAccessToken(auth.jwtKey, member, auth.cookies.accessTokenMinutes);
+    setSessionCookies(reply, auth.cookies, { access, refresh: rotated.token });
+    return reply.type('text/plain; charset=utf-8').send('토큰이 갱신되었습니다.');
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    const token = request.cookies[REFRESH_TOKEN_COOKIE];
+    if (token) await auth.refreshTokens.revokeFamilyOf(token);
+    clearSessionCookies(reply, auth.cookies);
+    return reply.status(200).send();
+  });
+}

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Backend configuration from environment variables, validated once at start-up. JWT_SECRET may be
+ * absent here; `resolveJwtSecret` (auth/secret.ts) then generates and persists one.
+ */
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().trim().optional());
+
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'])
+      .optional()
+      .transform((value) =>
+        value === undefined ? fallback : ['true', '1', 'yes'].includes(value),
+      ),
+  );
+
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+
+const envSchema = z
+  .object({
+    BACKEND_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+    BACKEND_PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(65535).default(8080),
+    ),
+    PUBLIC_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ protocol: /^https?$/ })
+        .default('http://localhost:3000')
+        .transform((value) => value.replace(/\/+$/, '')),
+    ),
+    DATABASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
+    JWT_SECRET: optionalString,
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    SEED_DEMO: booleanFlag(true),
+    REDIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    ACCESS_TOKEN_MINUTES: positiveInt(30),
+    REFRESH_TOKEN_DAYS: positiveInt(7),
+    REFRESH_GRACE_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).default(30),
+    ),
+  })
+  .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
+    message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    path: ['GOOGLE_CLIENT_ID'],
+  });
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Origin + optional path the browser sees, without a trailing slash. */
+  publicUrl: string;
+  publicOrigin: string;
+  secureCookies: boolean;
+  databaseUrl?: string;
+  /** Absolute path. */
+  dataDir: string;
+  jwtSecret?: string;
+  google?: { clientId: string; clientSecret: string };
+  seedDemo: boolean;
+  redisUrl?: string;
+  logLevel: string;
+  accessTokenMinutes: number;
+  refreshTokenDays: number;
+  refreshGraceSeconds: number;
+}
+
+/** Parses the environment; throws an Error listing every invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`,
+    );
+    throw new Error(`Invalid backend configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = new URL(e.PUBLIC_URL);
+  return {
+    host: e.BACKEND_HOST,
+    port: e.BACKEND_PORT,
+    publicUrl: e.PUBLIC_URL,
+    publicOrigin: publicUrl.origin,
+    secureCookies: publicUrl.protocol === 'https:',
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(process.cwd(), e.DATA_DIR),
+    jwtSecret: e.JWT_SECRET,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    seedDemo: e.SEED_DEMO,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
+    refreshTokenDays: e.REFRESH_TOKEN_DAYS,
+    refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
+  };
+}

@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+import { migrationsFolder } from '../paths';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  /** 'pglite' for the embedded database, 'postgres' for DATABASE_URL. */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Wraps an open PGlite instance (used by tests with a cloned template). */
+export function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Wraps a node-postgres pool. */
+export function fromPool(pool: pg.Pool): Database {
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Runs the SQL migrations on a database of either kind. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const options = { migrationsFolder: migrationsFolder() };
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, options);
+  } else {
+    await migratePg(database.db as never, options);
+  }
+}
+
+/**
+ * Opens the configured database (node-postgres when databaseUrl is set, else PGlite in
+ * dataDir/pglite) and migrates it.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<Database> {
+  let database: Database;
+  if (options.databaseUrl) {
+    database = fromPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
+  } else {
+    const dir = path.join(options.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    database = fromPglite(await PGlite.create(dir));
+  }
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  return database;
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import { ACCESS_TOKEN_COOKIE } from '@/lib/contract/cookies';
+import type { SessionUser } from '@/lib/contract/session';
+import { verifyAccessToken } from '../auth/access-token';
+import type { AuthContext } from '../auth/context';
+import { findMemberById } from '../auth/members';
+import { ApiError, MESSAGES } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member; set on every protected /api request. */
+    member: SessionUser | null;
+  }
+}
+
+/** /api paths that work without a valid access token. */
+const PUBLIC_API = new Set(['GET /api/login/check', 'POST /api/token/refresh', 'POST /api/logout']);
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * Requires a valid access_token cookie on /api/** (except the public endpoints) before routing,
+ * so an unknown /api path is 401 without a session and 404 with one.
+ */
+export function registerAuthHook(app: FastifyInstance, auth: AuthContext): void {
+  app.decorateRequest('member', null);
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0];
+    if (!isApiPath(path)) return;
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    if (PUBLIC_API.has(`${method} ${path}`)) return;
+    const result = await verifyAccessToken(auth.jwtKey, request.cookies[ACCESS_TOKEN_COOKIE]);
+    if (!result.ok) {
+      throw new ApiError(
+        401,
+        result.reason === 'expired' ? MESSAGES.expired : MESSAGES.unauthenticated,
+      );
+    }
+    const member = await findMemberById(auth.db, result.claims.id);
+    if (!member) throw new ApiError(401, MESSAGES.unauthenticated);
+    request.member = { id: member.id, name: member.name, picture: member.picture };
+  });
+}
+
+/** The signed-in member of a protected /api request (the auth hook guarantees one). */
+export function requireMember(request: FastifyRequest): SessionUser {
+  if (!request.member) throw new ApiError(401, MESSAGES.unauthenticated);
+  return request.member;
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { FastifyInstance } from 'fastify';
+
+import { buildApp } from '../../src/app';
+import { secretBytes } from '../../src/auth/secret';
+import { loadConfig, type Config } from '../../src/config';
+import type { Database } from '../../src/db/client';
+
+export const TEST_JWT_SECRET = Buffer.alloc(64, 7).toString('base64');
+export const TEST_JWT_KEY = secretBytes(TEST_JWT_SECRET);
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the backend on a free port with PUBLIC_URL = its own URL, so the dev issuer is reachable
+ * directly by the test's HTTP client.
+ */
+export async function startServer(
+  database: Database,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'eh-backend-test-'));
+  const config = loadConfig({
+    BACKEND_PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...env,
+  });
+  const app = await buildApp(config, { database });
+  await app.listen({ host: '127.0.0.1', port });
+  return {
+    app,
+    config,
+    database,
+    baseUrl,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
