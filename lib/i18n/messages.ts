@@ -22,11 +22,20 @@ export const messages = {
     profile: '프로필',
     logout: '로그아웃',
     login: '로그인',
+    logoutFailed: '로그아웃에 실패했습니다. 잠시 후 다시 시도해주세요.',
+    account: '내 계정',
+    openProfile: (name: string) => `${name} 프로필 보기`,
   },
   login: {
     title: '로그인',
     tagline: '오늘의 운동을 기록하고 친구들과 함께하세요.',
     google: 'Google 계정으로 로그인',
+    error: '로그인하지 못했습니다. 잠시 후 다시 시도해주세요.',
+    features: [
+      '운동 캘린더로 매일의 기록을 한눈에',
+      '나만의 운동과 루틴 관리',
+      '친구, 클럽과 함께 운동하기',
+    ],
   },
   pages: {
     home: '홈',
@@ -40,6 +49,57 @@ export const messages = {
     club: '클럽 목록',
     clubCreate: '새로운 클럽 만들기',
     chat: (roomId: string | number) => `채팅방 #${roomId}`,
+  },
+  placeholders: {
+    home: {
+      title: '운동 캘린더',
+      description: '월별 캘린더와 날짜별 운동 일지가 이곳에 표시됩니다.',
+    },
+    post: {
+      title: '포스트 피드',
+      description: '친구들과 나의 운동 사진과 이야기가 이곳에 모입니다.',
+    },
+    postUpload: {
+      title: '새 포스트',
+      description: '사진 한 장과 글로 오늘의 운동을 공유할 수 있습니다.',
+    },
+    exercise: {
+      title: '운동 라이브러리',
+      description: '부위별로 정리된 나만의 운동 목록이 이곳에 표시됩니다.',
+    },
+    routine: {
+      title: '루틴 목록',
+      description: '자주 하는 운동을 묶은 루틴을 이곳에서 관리합니다.',
+    },
+    profile: {
+      title: '내 프로필',
+      description: '나의 게시물과 친구 목록을 이곳에서 볼 수 있습니다.',
+    },
+    friend: {
+      title: '친구 요청과 추천 친구',
+      description: '받은 친구 요청과 추천 친구가 이곳에 표시됩니다.',
+    },
+    friendProfile: {
+      title: '친구의 기록',
+      description: '친구의 게시물과 운동 캘린더가 이곳에 표시됩니다.',
+    },
+    club: {
+      title: '클럽 둘러보기',
+      description: '함께 운동할 클럽을 찾고 참여할 수 있습니다.',
+    },
+    clubCreate: {
+      title: '클럽 만들기 양식',
+      description: '클럽 이름, 소개, 활동 장소와 시간을 입력하는 양식이 이곳에 표시됩니다.',
+    },
+    chat: {
+      title: '클럽 채팅',
+      description: '클럽 멤버들과 실시간으로 대화할 수 있습니다.',
+    },
+  },
+  notFound: {
+    title: '페이지를 찾을 수 없습니다',
+    description: '주소가 바뀌었거나 삭제된 페이지입니다.',
+    backHome: '홈으로 돌아가기',
   },
   guard: {
     tokenExpired: '토큰이 만료되었습니다.',
@@ -104,6 +164,7 @@ export const messages = {
     minutesAgo: (n: number) => `${n}분 전`,
     hoursAgo: (n: number) => `${n}시간 전`,
     daysAgo: (n: number) => `${n}일 전`,
+    fullDate: (year: number, month: number, day: number) => `${year}년 ${month}월 ${day}일`,
   },
   upload: {
     title: '포스트 업로드',

@@ -1,0 +1,41 @@
+import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
+import type { ReactNode } from 'react';
+import { AppProviders } from '@/components/app-providers';
+import { getPublicConfig } from '@/lib/config';
+import { messages } from '@/lib/i18n/messages';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { template: `%s | ${messages.app.name}`, default: messages.app.name },
+  description: messages.app.description,
+  applicationName: messages.app.name,
+  formatDetection: { telephone: false },
+};
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  viewportFit: 'cover',
+  colorScheme: 'light dark',
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#f4f4f6' },
+    { media: '(prefers-color-scheme: dark)', color: '#111114' },
+  ],
+};
+
+/** Renders per request so that the browser gets the runtime config of this server's environment. */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
+  const config = getPublicConfig();
+  return (
+    <html lang="ko">
+      <body>
+        <a className="skipLink" href="#main">
+          {messages.app.skipToContent}
+        </a>
+        <AppProviders config={config}>{children}</AppProviders>
+      </body>
+    </html>
+  );
+}

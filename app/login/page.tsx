@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { LoginScreen } from '@/components/login/login-screen';
+import { messages } from '@/lib/i18n/messages';
+
+export const metadata: Metadata = { title: messages.login.title };
+
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The sign-in page (outside the signed-in shell). `?next=` is kept for after sign-in; `?error=` shows a notice. */
+export default async function LoginPage({ searchParams }: Props) {
+  const params = await searchParams;
+  return <LoginScreen next={first(params.next)} hasError={first(params.error) !== undefined} />;
+}

@@ -1,0 +1,53 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { SessionProvider } from '@/lib/auth/session-provider';
+import type { SessionApi } from '@/lib/auth/session-machine';
+import { resetSessionBridge } from '@/lib/api/session-bridge';
+import { ToastProvider } from '@/components/ui/toast';
+import { AppShell } from './app-shell';
+
+const replace = jest.fn();
+
+jest.mock('next/navigation', () => ({
+  usePathname: () => '/',
+  useRouter: () => ({ replace, push: jest.fn() }),
+}));
+
+function renderShell(api: SessionApi) {
+  return render(
+    <ToastProvider>
+      <SessionProvider api={api}>
+        <AppShell>
+          <h1>content</h1>
+        </AppShell>
+      </SessionProvider>
+    </ToastProvider>,
+  );
+}
+
+beforeEach(() => {
+  resetSessionBridge();
+  replace.mockClear();
+});
+
+const api = (check: boolean): SessionApi => ({
+  loginCheck: jest
+    .fn()
+    .mockResolvedValue(check ? { check, id: 1, name: 'A', expiresIn: 30 } : { check }),
+  logout: jest.fn().mockResolvedValue(true),
+  refreshToken: jest.fn().mockResolvedValue(true),
+});
+
+describe('AppShell', () => {
+  it('shows Loading... while the session loads, then the page', async () => {
+    renderShell(api(true));
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'content' })).toBeInTheDocument();
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('sends a visitor without a session to /login', async () => {
+    renderShell(api(false));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/login'));
+    expect(screen.queryByRole('heading', { name: 'content' })).not.toBeInTheDocument();
+  });
+});

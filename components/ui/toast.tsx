@@ -1,0 +1,122 @@
+'use client';
+
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { messages } from '@/lib/i18n/messages';
+import styles from './toast.module.css';
+
+export type ToastTone = 'info' | 'success' | 'error';
+
+export interface ToastOptions {
+  tone?: ToastTone;
+  /** Milliseconds before it disappears; 0 keeps it until closed. Default 4000. */
+  duration?: number;
+}
+
+interface ToastItem {
+  id: number;
+  message: string;
+  tone: ToastTone;
+  duration: number;
+}
+
+export interface ToastApi {
+  /** Shows a toast (role="alert") with exactly `message`; returns its id. */
+  show(message: string, options?: ToastOptions): number;
+  success(message: string, options?: Omit<ToastOptions, 'tone'>): number;
+  error(message: string, options?: Omit<ToastOptions, 'tone'>): number;
+  dismiss(id: number): void;
+}
+
+export const DEFAULT_TOAST_DURATION = 4000;
+const MAX_TOASTS = 3;
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => void }) {
+  useEffect(() => {
+    if (item.duration <= 0) return;
+    const timer = setTimeout(() => onClose(item.id), item.duration);
+    return () => clearTimeout(timer);
+  }, [item, onClose]);
+
+  return (
+    <div className={`${styles.toast} ${styles[item.tone]}`} role="alert">
+      <span className={styles.dot} aria-hidden="true" />
+      <p className={styles.message}>{item.message}</p>
+      <button
+        type="button"
+        className={styles.close}
+        aria-label={messages.dialog.close}
+        onClick={() => onClose(item.id)}
+      >
+        <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+          <path
+            d="M5 5l10 10M15 5L5 15"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+/** Holds the toasts of the app: bottom on phones, top-right on wide screens (decisions.md §6). */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => {
+    setItems((current) => current.filter((item) => item.id !== id));
+  }, []);
+
+  const show = useCallback((message: string, options: ToastOptions = {}) => {
+    const id = nextId.current++;
+    const item: ToastItem = {
+      id,
+      message,
+      tone: options.tone ?? 'info',
+      duration: options.duration ?? DEFAULT_TOAST_DURATION,
+    };
+    setItems((current) => [...current, item].slice(-MAX_TOASTS));
+    return id;
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      show,
+      success: (message, options) => show(message, { ...options, tone: 'success' }),
+      error: (message, options) => show(message, { ...options, tone: 'error' }),
+      dismiss,
+    }),
+    [show, dismiss],
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className={styles.region}>
+        {items.map((item) => (
+          <Toast key={item.id} item={item} onClose={dismiss} />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+/** The toast API; throws outside `ToastProvider`. */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used within a ToastProvider');
+  return api;
+}

@@ -1,0 +1,73 @@
+import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
+
+/**
+ * Why a request failed:
+ * - `http`: the server answered with a non-2xx status;
+ * - `token-expired`: rejected locally while `needTokenRefresh` is set (401-like);
+ * - `unauthenticated`: rejected locally because nobody is signed in;
+ * - `network`: the server could not be reached;
+ * - `invalid-response`: a 2xx answer whose body did not match the expected schema.
+ */
+export type ApiErrorKind =
+  'http' | 'token-expired' | 'unauthenticated' | 'network' | 'invalid-response';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  status: number;
+  message: string;
+  url: string;
+  method: string;
+  body?: ErrorBody | null;
+  raw?: unknown;
+  cause?: unknown;
+}
+
+/** Error thrown by lib/api: the HTTP status (0 when none), and the parsed error body when there is one. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number;
+  readonly url: string;
+  readonly method: string;
+  /** The backend's error body (decisions.md §4), when the response carried one. */
+  readonly body: ErrorBody | null;
+  /** The response body as received (parsed JSON or text), when it was not an error body. */
+  readonly raw: unknown;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.url = init.url;
+    this.method = init.method;
+    this.body = init.body ?? null;
+    this.raw = init.raw;
+  }
+
+  /** Field errors of a 400 validation answer (`{field: message}`), or an empty object. */
+  get fieldErrors(): Record<string, string> {
+    return this.body?.data ?? {};
+  }
+}
+
+/** True for an ApiError (or anything shaped like one from another realm). */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** True when a request was cancelled through its AbortSignal. */
+export function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    ((error as { name: unknown }).name === 'AbortError' ||
+      (error as { name: unknown }).name === 'TimeoutError')
+  );
+}
+
+/** Parses a backend error body; null when the value is not one. */
+export function parseErrorBody(value: unknown): ErrorBody | null {
+  const parsed = errorBodySchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,2 @@
+export * from './session-machine';
+export { SessionProvider, useSession, type SessionContextValue } from './session-provider';

@@ -1,0 +1,183 @@
+import type { LoginCheck, SessionUser } from '@/lib/contract/session';
+
+/**
+ * The session state machine of product.md §4, as a plain external store (no React), so that the
+ * fetch wrapper can see each change synchronously and tests can drive it with fake timers.
+ */
+
+export interface SessionState {
+  isAuthenticated: boolean;
+  user: SessionUser | null;
+  tokenExpiresAt: Date | null;
+  needTokenRefresh: boolean;
+  loading: boolean;
+}
+
+/** Lifetime assumed when the server gives no `expiresIn` (product.md §9). */
+export const DEFAULT_SESSION_SECONDS = 1800;
+
+export const initialSessionState: SessionState = Object.freeze({
+  isAuthenticated: false,
+  user: null,
+  tokenExpiresAt: null,
+  needTokenRefresh: false,
+  loading: true,
+});
+
+const signedOut: SessionState = Object.freeze({ ...initialSessionState, loading: false });
+
+/** `expiresIn` is in minutes; absent or null means the default lifetime. */
+export function expirySeconds(expiresIn: number | null | undefined): number {
+  return typeof expiresIn === 'number' && Number.isFinite(expiresIn)
+    ? Math.max(0, expiresIn * 60)
+    : DEFAULT_SESSION_SECONDS;
+}
+
+/** The signed-in member from a positive login check. */
+export function userFromCheck(check: LoginCheck): SessionUser {
+  return { id: check.id ?? 0, name: check.name ?? '', picture: check.picture || null };
+}
+
+/** The calls the store depends on (lib/api/session in the app, fakes in tests). */
+export interface SessionApi {
+  loginCheck(): Promise<LoginCheck>;
+  logout(): Promise<boolean>;
+  refreshToken(): Promise<boolean>;
+}
+
+export type SessionListener = (state: SessionState) => void;
+
+export interface SessionStore {
+  getState(): SessionState;
+  /** Registers a listener called synchronously after each change; returns the unsubscribe function. */
+  subscribe(listener: SessionListener): () => void;
+  /** Runs the login check: true → signed in with an expiry timer; false or error → signed out. */
+  start(): Promise<void>;
+  /** Sets the expiry `expiresIn` minutes from now (1800 s when absent), replacing any earlier timer. */
+  setExpiry(expiresIn?: number | null): void;
+  /** Clears the session and the timer (what `auth:unauthorized` does). */
+  clear(): void;
+  /** POST /api/logout: true clears the session; false leaves it as it was. */
+  logout(): Promise<boolean>;
+  /** POST /api/token/refresh: true clears `needTokenRefresh` and re-arms the timer from a fresh check. */
+  refresh(): Promise<boolean>;
+  /** Stops the timer (unmount). */
+  dispose(): void;
+}
+
+export interface SessionStoreOptions {
+  now?: () => number;
+}
+
+/** Creates a session store; it does nothing until `start()` is called. */
+export function createSessionStore(
+  api: SessionApi,
+  options: SessionStoreOptions = {},
+): SessionStore {
+  const now = options.now ?? (() => Date.now());
+  let state: SessionState = initialSessionState;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  // Each start/clear bumps the generation so that a late login check cannot undo a newer change.
+  let generation = 0;
+  const listeners = new Set<SessionListener>();
+
+  function setState(patch: Partial<SessionState>): void {
+    state = { ...state, ...patch };
+    for (const listener of Array.from(listeners)) listener(state);
+  }
+
+  function clearTimer(): void {
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+  }
+
+  function setExpiry(expiresIn?: number | null): void {
+    clearTimer();
+    const ms = expirySeconds(expiresIn) * 1000;
+    timer = setTimeout(() => {
+      timer = null;
+      setState({ needTokenRefresh: true });
+    }, ms);
+    setState({ tokenExpiresAt: new Date(now() + ms) });
+  }
+
+  function clear(): void {
+    generation += 1;
+    clearTimer();
+    setState(signedOut);
+  }
+
+  async function start(): Promise<void> {
+    const current = ++generation;
+    let check: LoginCheck | null = null;
+    try {
+      check = await api.loginCheck();
+    } catch {
+      check = null;
+    }
+    if (current !== generation) return;
+    if (check?.check) {
+      setState({
+        isAuthenticated: true,
+        user: userFromCheck(check),
+        needTokenRefresh: false,
+        loading: false,
+      });
+      setExpiry(check.expiresIn);
+    } else {
+      clearTimer();
+      setState(signedOut);
+    }
+  }
+
+  async function logout(): Promise<boolean> {
+    let ok = false;
+    try {
+      ok = await api.logout();
+    } catch {
+      ok = false;
+    }
+    if (!ok) return false;
+    clear();
+    return true;
+  }
+
+  async function refresh(): Promise<boolean> {
+    const current = generation;
+    const ok = await api.refreshToken();
+    if (!ok) return false;
+    // Signed out meanwhile (auth:unauthorized, logout): nothing to re-arm.
+    if (current !== generation) return true;
+    // Cleared before anything else so that the replayed request passes the guard.
+    setState({ needTokenRefresh: false });
+    let expiresIn: number | null | undefined;
+    try {
+      const check = await api.loginCheck();
+      if (check.check) {
+        expiresIn = check.expiresIn;
+        setState({ isAuthenticated: true, user: userFromCheck(check), loading: false });
+      }
+    } catch {
+      expiresIn = undefined;
+    }
+    if (current !== generation) return true;
+    setExpiry(expiresIn);
+    return true;
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start,
+    setExpiry,
+    clear,
+    logout,
+    refresh,
+    dispose: clearTimer,
+  };
+}

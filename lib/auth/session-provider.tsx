@@ -1,0 +1,87 @@
+'use client';
+
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { AUTH_UNAUTHORIZED_EVENT } from '@/lib/api/events';
+import { setRefreshHandler, setSessionSnapshot } from '@/lib/api/session-bridge';
+import * as sessionApi from '@/lib/api/session';
+import {
+  createSessionStore,
+  initialSessionState,
+  type SessionApi,
+  type SessionState,
+  type SessionStore,
+} from './session-machine';
+
+export interface SessionContextValue extends SessionState {
+  /** Logs out; true on success (the session is then cleared), false on failure. */
+  logout(): Promise<boolean>;
+  /** Refreshes the access token; true on HTTP 200. */
+  refresh(): Promise<boolean>;
+  /** Re-runs the login check (e.g. after signing in in another tab). */
+  recheck(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+const defaultApi: SessionApi = {
+  loginCheck: () => sessionApi.loginCheck(),
+  logout: () => sessionApi.logout(),
+  refreshToken: () => sessionApi.refreshToken(),
+};
+
+const getServerSnapshot = () => initialSessionState;
+
+/**
+ * Owns the session store: runs the login check on mount, mirrors every change into the request
+ * guard's bridge, registers the refresh used by lib/api, and clears the session on
+ * `auth:unauthorized`.
+ */
+export function SessionProvider({
+  children,
+  api = defaultApi,
+}: {
+  children: ReactNode;
+  api?: SessionApi;
+}) {
+  const [store] = useState<SessionStore>(() => createSessionStore(api));
+  const state = useSyncExternalStore(store.subscribe, store.getState, getServerSnapshot);
+
+  useEffect(() => {
+    const unsubscribe = store.subscribe(setSessionSnapshot);
+    setSessionSnapshot(store.getState());
+    setRefreshHandler(() => store.refresh());
+    const onUnauthorized = () => store.clear();
+    window.addEventListener(AUTH_UNAUTHORIZED_EVENT, onUnauthorized);
+    void store.start();
+    return () => {
+      window.removeEventListener(AUTH_UNAUTHORIZED_EVENT, onUnauthorized);
+      setRefreshHandler(null);
+      unsubscribe();
+      store.dispose();
+    };
+  }, [store]);
+
+  const [actions] = useState(() => ({
+    logout: () => store.logout(),
+    refresh: () => store.refresh(),
+    recheck: () => store.start(),
+  }));
+
+  const value = useMemo<SessionContextValue>(() => ({ ...state, ...actions }), [state, actions]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The session and its actions; throws when used outside `SessionProvider`. */
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used within a SessionProvider');
+  return value;
+}

@@ -1,0 +1,52 @@
+import { DateTime } from 'luxon';
+import { messages } from '@/lib/i18n/messages';
+
+/** The app's time zone and date-key format (product.md §9). */
+export const SEOUL = 'Asia/Seoul';
+export const DATE_KEY_FORMAT = 'yyyy-MM-dd';
+
+/** The Seoul calendar day of an instant, as `YYYY-MM-DD`. */
+export function seoulDateKey(date: Date | number = Date.now()): string {
+  const millis = typeof date === 'number' ? date : date.getTime();
+  return DateTime.fromMillis(millis, { zone: SEOUL }).toFormat(DATE_KEY_FORMAT);
+}
+
+/**
+ * The date key of a calendar tile. react-calendar hands out local-midnight Dates for the days it
+ * shows, so the key is built from the local year/month/day, not converted to Seoul.
+ */
+export function calendarDateKey(date: Date): string {
+  return DateTime.fromObject({
+    year: date.getFullYear(),
+    month: date.getMonth() + 1,
+    day: date.getDate(),
+  }).toFormat(DATE_KEY_FORMAT);
+}
+
+/** True for a valid `YYYY-MM-DD`. */
+export function isDateKey(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromFormat(value, DATE_KEY_FORMAT).isValid;
+}
+
+/** Parses a backend `LocalDateTime` (ISO without offset, Seoul time). */
+export function parseSeoulDateTime(value: string): DateTime {
+  return DateTime.fromISO(value, { zone: SEOUL });
+}
+
+/**
+ * Comment time label (product.md §9): 방금 전, N분 전, N시간 전, N일 전, or a full Korean date when
+ * older than 7 days.
+ */
+export function relativeTimeLabel(localDateTime: string, now: Date | number = Date.now()): string {
+  const then = parseSeoulDateTime(localDateTime);
+  if (!then.isValid) return localDateTime;
+  const nowMillis = typeof now === 'number' ? now : now.getTime();
+  const minutes = Math.floor((nowMillis - then.toMillis()) / 60_000);
+  if (minutes < 1) return messages.comments.justNow;
+  if (minutes < 60) return messages.comments.minutesAgo(minutes);
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return messages.comments.hoursAgo(hours);
+  const days = Math.floor(hours / 24);
+  if (days <= 7) return messages.comments.daysAgo(days);
+  return messages.comments.fullDate(then.year, then.month, then.day);
+}
