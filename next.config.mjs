@@ -9,6 +9,8 @@ const backendUrl = (process.env.BACKEND_URL || 'http://127.0.0.1:8080').replace(
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // NEXT_DIST_DIR lets parallel checkouts of the tooling (e.g. two e2e runs) build side by side.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
   transpilePackages: ['react-calendar', '@wojtekmaj/date-utils', 'get-user-locale', 'memoize', 'mimic-function'],

@@ -43,7 +43,7 @@ function log(message) {
 /** Newest modification time under the given paths, skipping build output and dependencies. */
 function newestMtime(paths) {
   let newest = 0;
-  const skip = new Set(['node_modules', '.next', 'dist', '.data', 'test-results']);
+  const skip = new Set(['node_modules', '.next', 'dist', '.data', 'test-results', 'playwright-report']);
   const visit = (target) => {
     if (!existsSync(target)) return;
     const stat = statSync(target);
@@ -139,7 +139,7 @@ async function main() {
   }
   buildIfStale(
     'the app',
-    '.next/.build-stamp',
+    `${process.env.NEXT_DIST_DIR || '.next'}/.build-stamp`,
     ['app', 'components', 'lib', 'public', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'tsconfig.json'],
     bin('next'),
     ['build'],
