@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', 'backend/dist/**', '.data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'],
+    ignores: ['.next*/**', 'node_modules/**', 'backend/dist/**', '.data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'],
   },
   {
     rules: {
