@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// Benchmark: the BFF proxy (GET /api/bench → stub backend, 1 KB JSON) against an empty route handler
+// (GET /healthz) on the same built Next server, in interleaved rounds of equal length.
+// Budget (architecture.md): BFF req/s ≥ 0.9 × empty route handler req/s.
+//
+// Usage: node bench/proxy/run.mjs [--seconds 6] [--rounds 3] [--connections 32] [--dir <app dir>]
+// Needs a production build (`npm run build`). Stops every process it started, by PID.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const BUDGET = 0.9;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = parseArgs(process.argv.slice(2));
+const appDir = path.resolve(args.dir ?? path.join(here, '..', '..'));
+const seconds = Number(args.seconds ?? 6);
+const rounds = Number(args.rounds ?? 3);
+const connections = Number(args.connections ?? 32);
+const warmupSeconds = Number(args.warmup ?? 2);
+
+function parseArgs(argv) {
+  const out = {};
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i].startsWith('--'))
+      out[argv[i].slice(2)] = argv[i + 1]?.startsWith('--') ? 'true' : argv[++i];
+  }
+  return out;
+}
+
+const children = [];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Spawns a child in its own process group and remembers its PID. */
+function start(command, argv, options) {
+  const child = spawn(command, argv, { ...options, detached: true });
+  children.push(child);
+  return child;
+}
+
+async function stopAll() {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const force = setTimeout(() => {
+            try {
+              process.kill(-child.pid, 'SIGKILL');
+            } catch {}
+          }, 3000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          try {
+            // The group led by the PID we spawned: next start and anything it forked.
+            process.kill(-child.pid, 'SIGTERM');
+          } catch {
+            clearTimeout(force);
+            resolve();
+          }
+        }),
+    ),
+  );
+}
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms`);
+}
+
+function load(url, duration) {
+  return autocannon({ url, connections, duration, pipelining: 1 });
+}
+
+const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main() {
+  if (!existsSync(path.join(appDir, '.next', 'BUILD_ID'))) {
+    console.error(`No production build in ${appDir}/.next: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  const nextBin = path.join(appDir, 'node_modules', '.bin', 'next');
+  const bin = existsSync(nextBin)
+    ? nextBin
+    : path.join(here, '..', '..', 'node_modules', '.bin', 'next');
+
+  const stub = start(process.execPath, [path.join(here, 'stub-upstream.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stubPort = await new Promise((resolve, reject) => {
+    stub.once('exit', (code) => reject(new Error(`stub exited (${code})`)));
+    stub.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+  });
+
+  const port = await freePort();
+  const app = `http://127.0.0.1:${port}`;
+  const next = start(bin, ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: appDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      BACKEND_URL: `http://127.0.0.1:${stubPort}`,
+      PUBLIC_URL: app,
+    },
+  });
+  next.once('exit', (code, signal) => {
+    if (!stopping) console.error(`next start exited early (${code ?? signal})`);
+  });
+  await waitFor(`${app}/healthz`, 30_000);
+  const check = await fetch(`${app}/api/bench`);
+  const checkBody = await check.text();
+  if (check.status !== 200 || checkBody.length < 1000) {
+    throw new Error(
+      `GET /api/bench through the BFF answered ${check.status} (${checkBody.length} bytes)`,
+    );
+  }
+
+  const targets = {
+    bff: { label: 'BFF   GET /api/bench', url: `${app}/api/bench`, runs: [] },
+    empty: { label: 'empty GET /healthz  ', url: `${app}/healthz`, runs: [] },
+  };
+
+  console.log(
+    `warm-up ${warmupSeconds}s each, then ${rounds} interleaved rounds of ${seconds}s per endpoint, ${connections} connections`,
+  );
+  await load(targets.empty.url, warmupSeconds);
+  await load(targets.bff.url, warmupSeconds);
+
+  for (let round = 0; round < rounds; round++) {
+    // ABBA order so neither endpoint always runs on the warmer machine.
+    const order = round % 2 === 0 ? ['empty', 'bff'] : ['bff', 'empty'];
+    for (const key of order) {
+      const result = await load(targets[key].url, seconds);
+      targets[key].runs.push(result);
+      console.log(
+        `  round ${round + 1} ${targets[key].label} ${fmt(result.requests.average)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
+      );
+    }
+  }
+
+  const summary = {};
+  for (const [key, target] of Object.entries(targets)) {
+    const total = target.runs.reduce((sum, r) => sum + r.requests.total, 0);
+    const duration = target.runs.reduce((sum, r) => sum + r.duration, 0);
+    const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    summary[key] = {
+      rps: total / duration,
+      p50: median(target.runs.map((r) => r.latency.p50)),
+      p99: median(target.runs.map((r) => r.latency.p99)),
+      bad: target.runs.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+    };
+  }
+  const ratio = summary.bff.rps / summary.empty.rps;
+  console.log('');
+  console.log('endpoint               req/s      p50 ms   p99 ms');
+  for (const key of ['bff', 'empty']) {
+    const s = summary[key];
+    console.log(
+      `${targets[key].label}  ${fmt(s.rps).padStart(8)}  ${String(s.p50).padStart(7)}  ${String(s.p99).padStart(7)}`,
+    );
+  }
+  const pass = ratio >= BUDGET && summary.bff.bad === 0 && summary.empty.bad === 0;
+  console.log(`ratio BFF/empty: ${fmt(ratio, 3)}  (budget ≥ ${BUDGET})  ${pass ? 'PASS' : 'MISS'}`);
+  if (summary.bff.bad || summary.empty.bad)
+    console.log(`failed requests: BFF ${summary.bff.bad}, empty ${summary.empty.bad}`);
+  return pass;
+}
+
+let stopping = false;
+let exitCode = 0;
+try {
+  exitCode = (await main()) ? 0 : 2;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  exitCode = 1;
+} finally {
+  stopping = true;
+  await stopAll();
+}
+process.exit(exitCode);

@@ -1,0 +1,396 @@
+/** @jest-environment node */
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { forward } from './forward';
+import { resetRefreshFlights } from './refresh';
+import { readBody, startStub, type StubUpstream } from './test-utils';
+
+const APP = 'http://localhost:3000';
+let stub: StubUpstream;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  stub = await startStub((_req, res) => res.end('unset'));
+});
+beforeEach(() => {
+  process.env.BACKEND_URL = stub.url;
+  process.env.PUBLIC_URL = APP;
+  delete process.env.BFF_UPSTREAM_TIMEOUT_MS;
+  stub.calls.length = 0;
+  resetRefreshFlights();
+});
+afterAll(async () => {
+  process.env = savedEnv;
+  await stub.close();
+});
+
+describe('forwarding', () => {
+  it('forwards method, path, query and allow-listed headers, and adds x-forwarded-*', async () => {
+    let seen: Record<string, string | string[] | undefined> = {};
+    let seenUrl = '';
+    stub.setHandler((req, res) => {
+      seen = req.headers;
+      seenUrl = req.url ?? '';
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('x-upstream', 'yes');
+      res.end('{"ok":true}');
+    });
+    const response = await forward(
+      new Request(`${APP}/api/posts/scroll?limit=10&postId=5`, {
+        method: 'DELETE',
+        headers: {
+          accept: 'application/json',
+          'accept-language': 'ko',
+          authorization: 'Bearer secret',
+          'x-middleware-subrequest': 'evil',
+          'next-router-state-tree': 'x',
+          host: 'evil.example',
+          'x-forwarded-for': '203.0.113.9',
+          'user-agent': 'jest',
+          cookie: 'a=1',
+        },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(response.headers.get('x-upstream')).toBe('yes');
+    expect(stub.calls).toEqual(['DELETE /api/posts/scroll?limit=10&postId=5']);
+    expect(seenUrl).toBe('/api/posts/scroll?limit=10&postId=5');
+    expect(seen.accept).toBe('application/json');
+    expect(seen['accept-language']).toBe('ko');
+    expect(seen['user-agent']).toBe('jest');
+    expect(seen.cookie).toBe('a=1');
+    expect(seen.authorization).toBeUndefined();
+    expect(seen['x-middleware-subrequest']).toBeUndefined();
+    expect(seen['next-router-state-tree']).toBeUndefined();
+    expect(seen.host).toBe(new URL(stub.url).host);
+    expect(seen['x-forwarded-for']).toBe('203.0.113.9');
+    expect(seen['x-forwarded-host']).toBe('localhost:3000');
+    expect(seen['x-forwarded-proto']).toBe('http');
+  });
+
+  it('strips hop-by-hop headers both ways', async () => {
+    let seen: Record<string, string | string[] | undefined> = {};
+    stub.setHandler((req, res) => {
+      seen = req.headers;
+      res.writeHead(200, {
+        'content-type': 'text/plain',
+        'keep-alive': 'timeout=5',
+        'proxy-authenticate': 'Basic',
+        trailer: 'x-checksum',
+        upgrade: 'h2c',
+        connection: 'keep-alive, x-private-hop',
+        'x-private-hop': 'secret',
+        'x-kept': 'kept',
+      });
+      res.end('body');
+    });
+    const response = await forward(
+      new Request(`${APP}/api/x`, {
+        headers: {
+          te: 'trailers',
+          'proxy-authorization': 'Basic abc',
+          'keep-alive': '1',
+          upgrade: 'websocket',
+        },
+      }),
+    );
+    expect(await response.text()).toBe('body');
+    for (const name of ['te', 'proxy-authorization', 'upgrade']) expect(seen[name]).toBeUndefined();
+    expect(seen['keep-alive']).toBeUndefined();
+    for (const name of [
+      'keep-alive',
+      'proxy-authenticate',
+      'trailer',
+      'upgrade',
+      'connection',
+      'transfer-encoding',
+      'x-private-hop',
+    ]) {
+      expect(response.headers.get(name)).toBeNull();
+    }
+    expect(response.headers.get('x-kept')).toBe('kept');
+  });
+
+  it('streams a 3 MB request body to the upstream intact, without buffering it first', async () => {
+    const size = 3 * 1024 * 1024;
+    const payload = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) payload[i] = (i * 31 + (i >> 8)) & 0xff;
+    let firstBytesArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (firstBytesArrived = resolve));
+    stub.setHandler(async (req, res) => {
+      const hash = createHash('sha256');
+      let length = 0;
+      for await (const chunk of req) {
+        if (length === 0) firstBytesArrived();
+        length += (chunk as Buffer).length;
+        hash.update(chunk as Buffer);
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          length,
+          sha256: hash.digest('hex'),
+          te: req.headers['transfer-encoding'] ?? null,
+        }),
+      );
+    });
+    const chunk = 64 * 1024;
+    let offset = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        // The second chunk is only produced once the upstream has seen the first: a BFF that
+        // buffered the whole body would deadlock here.
+        if (offset === chunk) await arrived;
+        if (offset >= size) return controller.close();
+        controller.enqueue(payload.subarray(offset, offset + chunk));
+        offset += chunk;
+      },
+    });
+    const response = await forward(
+      new Request(`${APP}/api/post`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/octet-stream' },
+        duplex: 'half',
+      } as RequestInit),
+    );
+    expect(response.status).toBe(200);
+    const result = await response.json();
+    expect(result.length).toBe(size);
+    expect(result.sha256).toBe(createHash('sha256').update(payload).digest('hex'));
+  });
+
+  it('passes content-length with a known-length body', async () => {
+    let seen: Record<string, string | string[] | undefined> = {};
+    stub.setHandler(async (req, res) => {
+      seen = req.headers;
+      const body = await readBody(req);
+      res.end(body);
+    });
+    const json = '{"name":"벤치프레스"}';
+    const length = String(Buffer.byteLength(json));
+    const response = await forward(
+      new Request(`${APP}/api/exercise`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': length },
+        body: json,
+      }),
+    );
+    expect(await response.text()).toBe(json);
+    expect(seen['content-length']).toBe(length);
+    expect(seen['content-type']).toBe('application/json');
+  });
+
+  it('streams the response: the first chunk arrives while the upstream is still writing', async () => {
+    let finish!: () => void;
+    const release = new Promise<void>((resolve) => (finish = resolve));
+    stub.setHandler(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('first,');
+      await release;
+      res.end('last');
+    });
+    const response = await forward(new Request(`${APP}/api/stream`));
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('first,');
+    finish();
+    let rest = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      rest += new TextDecoder().decode(value);
+    }
+    expect(rest).toBe('last');
+  });
+
+  it('passes 204 and 304 through with no body', async () => {
+    stub.setHandler((req, res) => {
+      res.statusCode = req.url === '/api/none' ? 204 : 304;
+      res.setHeader('etag', '"1"');
+      res.end();
+    });
+    const none = await forward(new Request(`${APP}/api/none`, { method: 'DELETE' }));
+    expect(none.status).toBe(204);
+    expect(none.body).toBeNull();
+    const cached = await forward(
+      new Request(`${APP}/api/cached`, { headers: { 'if-none-match': '"1"' } }),
+    );
+    expect(cached.status).toBe(304);
+    expect(cached.headers.get('etag')).toBe('"1"');
+  });
+
+  it('passes error statuses and their bodies through unchanged', async () => {
+    stub.setHandler((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"code":"404","message":"없음","data":null,"timestamp":"t","path":null}');
+    });
+    const response = await forward(new Request(`${APP}/api/exercise/999`));
+    expect(response.status).toBe(404);
+    expect((await response.json()).message).toBe('없음');
+  });
+});
+
+describe('bodies the upstream mangles', () => {
+  it('decodes a gzip body the upstream sent despite accept-encoding: identity', async () => {
+    let asked: string | undefined;
+    stub.setHandler((req, res) => {
+      asked = req.headers['accept-encoding'];
+      const zipped = gzipSync(Buffer.from('{"zipped":true}'));
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': zipped.length,
+      });
+      res.end(zipped);
+    });
+    const response = await forward(
+      new Request(`${APP}/api/z`, { headers: { 'accept-encoding': 'gzip, br' } }),
+    );
+    expect(asked).toBe('identity');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.json()).toEqual({ zipped: true });
+  });
+
+  it('errors the body stream when the upstream dies mid-body', async () => {
+    stub.setHandler((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
+      res.write('partial');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const response = await forward(new Request(`${APP}/api/broken`));
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
+  });
+
+  it('answers HEAD with headers only', async () => {
+    stub.setHandler((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': '5' });
+      res.end();
+    });
+    const response = await forward(new Request(`${APP}/api/images/a.png`, { method: 'HEAD' }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.body).toBeNull();
+  });
+});
+
+describe('redirects', () => {
+  it('turns a sign-in redirect on /api into a 401 error body', async () => {
+    stub.setHandler((_req, res) => {
+      res.writeHead(302, { location: `${stub.url}/oauth2/authorization/google` });
+      res.end();
+    });
+    const response = await forward(new Request(`${APP}/api/member/exercises`));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({
+      code: '401',
+      message: '인증되지 않은 요청입니다.',
+      data: null,
+    });
+  });
+
+  it('also for a redirect to a /login page', async () => {
+    stub.setHandler((_req, res) => {
+      res.writeHead(302, { location: '/login?error' });
+      res.end();
+    });
+    expect((await forward(new Request(`${APP}/api/x`))).status).toBe(401);
+  });
+
+  it('passes OAuth redirects through, moving backend-origin locations to the app origin', async () => {
+    stub.setHandler((req, res) => {
+      if (req.url?.startsWith('/login/oauth2/code/google')) {
+        res.writeHead(302, {
+          location: `${stub.url}/`,
+          'set-cookie': [
+            'access_token=a; Path=/; HttpOnly; SameSite=Lax',
+            'refresh_token=r; Path=/api/token/refresh; HttpOnly; SameSite=Lax',
+          ],
+        });
+      } else {
+        res.writeHead(302, {
+          location: 'https://accounts.google.com/o/oauth2/v2/auth?client_id=x',
+        });
+      }
+      res.end();
+    });
+    const start = await forward(new Request(`${APP}/oauth2/authorization/google`));
+    expect(start.status).toBe(302);
+    expect(start.headers.get('location')).toBe(
+      'https://accounts.google.com/o/oauth2/v2/auth?client_id=x',
+    );
+    const callback = await forward(new Request(`${APP}/login/oauth2/code/google?code=c&state=s`));
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe(`${APP}/`);
+    expect(callback.headers.getSetCookie()).toEqual([
+      'access_token=a; Path=/; HttpOnly; SameSite=Lax',
+      'refresh_token=r; Path=/; HttpOnly; SameSite=Lax',
+    ]);
+  });
+
+  it('keeps non-sign-in redirects on /api as redirects', async () => {
+    stub.setHandler((_req, res) => {
+      res.writeHead(301, { location: `${stub.url}/api/elsewhere` });
+      res.end();
+    });
+    const response = await forward(new Request(`${APP}/api/old`));
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(`${APP}/api/elsewhere`);
+  });
+});
+
+describe('upstream failures', () => {
+  it('answers 502 with the error body when nothing listens', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    process.env.BACKEND_URL = `http://127.0.0.1:${port}`;
+    const response = await forward(new Request(`${APP}/api/member/exercises`));
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({
+      code: '502',
+      message: '서버에 연결할 수 없습니다.',
+      data: null,
+      path: null,
+    });
+  });
+
+  it('answers 504 when no response headers arrive in time', async () => {
+    process.env.BFF_UPSTREAM_TIMEOUT_MS = '150';
+    stub.setHandler(() => undefined); // never answers
+    const started = Date.now();
+    const response = await forward(new Request(`${APP}/api/slow`));
+    expect(response.status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      code: '504',
+      message: '서버에 연결할 수 없습니다.',
+      data: null,
+      path: null,
+    });
+    expect(body.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/);
+  });
+
+  it('propagates a client abort to the upstream request', async () => {
+    let upstreamClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    stub.setHandler((req) => {
+      req.socket.on('close', () => upstreamClosed());
+    });
+    const client = new AbortController();
+    const pending = forward(new Request(`${APP}/api/hang`, { signal: client.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    client.abort();
+    const response = await pending;
+    expect(response.status).toBe(499);
+    await closed; // the upstream connection was torn down
+  });
+});

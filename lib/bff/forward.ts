@@ -1,0 +1,156 @@
+import 'server-only';
+import type { IncomingMessage } from 'node:http';
+import { pipeline, type Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { messages } from '@/lib/i18n/messages';
+import {
+  ACCESS_TOKEN_COOKIE,
+  REFRESH_TOKEN_COOKIE,
+  readCookie,
+  rewriteSetCookie,
+  rewriteSetCookies,
+  sessionDeletionCookies,
+  withCookies,
+} from './cookies';
+import { errorResponse } from './errors';
+import { browserResponseHeaders, upstreamRequestHeaders } from './headers';
+import { isAccessTokenFresh } from './jwt-expiry';
+import { upstreamPath } from './path';
+import { isSignInRedirect, rewriteLocation } from './redirects';
+import { refreshSession } from './refresh';
+import { bffSettings } from './settings';
+import { sendUpstream, UpstreamError, webBody } from './upstream';
+
+/** Paths that must never trigger a transparent refresh (they manage the tokens themselves). */
+const NO_REFRESH = new Set([
+  '/api/token/refresh',
+  '/api/token/refresh/',
+  '/api/logout',
+  '/api/logout/',
+]);
+
+const BAD_PATH_MESSAGE = 'Bad Request';
+const noop = () => undefined;
+
+/** Statuses whose Response must have a null body. */
+function isNullBodyStatus(status: number): boolean {
+  return status === 204 || status === 205 || status === 304;
+}
+
+/**
+ * The BFF: forwards a browser request for /api/**, /oauth2/** or /login/oauth2/** to BACKEND_URL
+ * and returns the backend's answer, bodies streamed both ways (decisions.md §3). Refreshes an
+ * expired session first, maps Spring's sign-in redirects on /api to 401, rewrites cookies and
+ * redirects for the app origin, and answers 400/502/504 with the §4 error body.
+ */
+export async function forward(request: Request): Promise<Response> {
+  const target = upstreamPath(request.url);
+  if (!target.ok) return errorResponse(400, BAD_PATH_MESSAGE);
+  const settings = bffSettings();
+  const incoming = request.headers;
+
+  // --- transparent refresh -------------------------------------------------------------------
+  let cookie: string | null | undefined; // undefined: forward the incoming Cookie header as is
+  let sessionCookies: string[] | undefined; // Set-Cookie lines the BFF adds to the answer
+  if (target.isApi && !NO_REFRESH.has(target.path)) {
+    const cookieHeader = incoming.get('cookie');
+    const refreshToken = readCookie(cookieHeader, REFRESH_TOKEN_COOKIE);
+    if (refreshToken && !isAccessTokenFresh(readCookie(cookieHeader, ACCESS_TOKEN_COOKIE))) {
+      const outcome = await refreshSession(refreshToken);
+      if (outcome.kind === 'refreshed') {
+        cookie = withCookies(cookieHeader, {
+          [ACCESS_TOKEN_COOKIE]: outcome.accessToken,
+          [REFRESH_TOKEN_COOKIE]: outcome.refreshToken,
+        });
+        sessionCookies = rewriteSetCookies(outcome.setCookies, settings.secureCookies);
+      } else if (outcome.kind === 'rejected') {
+        cookie = withCookies(cookieHeader, {
+          [ACCESS_TOKEN_COOKIE]: null,
+          [REFRESH_TOKEN_COOKIE]: null,
+        });
+        sessionCookies = sessionDeletionCookies(settings.secureCookies);
+      }
+      // 'unavailable': forward unchanged; the backend decides, and the cookies stay.
+    }
+  }
+
+  // --- upstream call ---------------------------------------------------------------------------
+  const method = request.method;
+  let upstream: IncomingMessage;
+  try {
+    upstream = await sendUpstream({
+      target: settings.backend,
+      path: settings.backend.pathPrefix + target.path + target.search,
+      method,
+      headers: upstreamRequestHeaders(incoming, settings, cookie),
+      body: method === 'GET' || method === 'HEAD' ? null : request.body,
+      signal: request.signal,
+      timeoutMs: settings.timeoutMs,
+    });
+  } catch (error) {
+    const kind = error instanceof UpstreamError ? error.kind : 'network';
+    if (kind === 'timeout') return errorResponse(504, messages.app.backendDown, sessionCookies);
+    // The browser is gone; nobody reads this answer.
+    if (kind === 'aborted') return new Response(null, { status: 499 });
+    return errorResponse(502, messages.app.backendDown, sessionCookies);
+  }
+
+  // --- answer ----------------------------------------------------------------------------------
+  const status = upstream.statusCode ?? 502;
+  const raw = upstream.headers;
+  const upstreamCookies = raw['set-cookie'];
+  if (status >= 300 && status < 400 && target.isApi) {
+    const location = raw.location;
+    if (location !== undefined && isSignInRedirect(location)) {
+      upstream.resume(); // drain, keeping the connection reusable
+      const lines = upstreamCookies
+        ? rewriteSetCookies(upstreamCookies, settings.secureCookies)
+        : [];
+      return errorResponse(
+        401,
+        messages.guard.unauthenticated,
+        sessionCookies ? sessionCookies.concat(lines) : lines,
+      );
+    }
+  }
+
+  const headers = browserResponseHeaders(raw, (location) => rewriteLocation(location, settings));
+  if (sessionCookies) for (const line of sessionCookies) headers.append('set-cookie', line);
+  if (upstreamCookies) {
+    for (const line of upstreamCookies) {
+      headers.append('set-cookie', rewriteSetCookie(line, settings.secureCookies));
+    }
+  }
+
+  let body: ReadableStream<Uint8Array> | null = null;
+  if (isNullBodyStatus(status) || method === 'HEAD') {
+    upstream.resume();
+  } else {
+    const decoder = decoderFor(raw['content-encoding']);
+    if (decoder) {
+      // We asked for identity; a backend that compresses anyway is decoded here, because Next
+      // drops Content-Encoding from route handler answers.
+      headers.delete('content-encoding');
+      headers.delete('content-length');
+      body = webBody(pipeline(upstream, decoder, noop));
+    } else {
+      body = webBody(upstream);
+    }
+  }
+  return new Response(body, { status, statusText: upstream.statusMessage, headers });
+}
+
+function decoderFor(encoding: string | undefined): Transform | undefined {
+  if (!encoding) return undefined;
+  switch (encoding.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * proxy.ts's rules for page navigations, as pure functions (decisions.md §3, §5).
+ *
+ * proxy.ts must leave alone everything that is not a page: the BFF paths (/api, /oauth2,
+ * /login/oauth2), SockJS under /chat (every /chat path except the page `/chat/{numeric id}`),
+ * /healthz, Next's own `/_next/**`, and static files (anything whose last segment has a dot).
+ * `config.matcher` in proxy.ts spells the same rule as a literal (Next reads it statically);
+ * `PROXIED_PATH` is that rule for code and tests.
+ */
+
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/';
+
+/** Same language as proxy.ts's matcher, anchored on the whole pathname. */
+export const PROXIED_PATH =
+  /^\/(?!(?:api|oauth2|login\/oauth2|healthz)(?:\/|$)|_next\/|chat(?:\/(?!\d+$)|$)|favicon|.*\.[^/]+$).*$/;
+
+/** True when proxy.ts runs for this pathname. */
+export function isProxiedPath(pathname: string): boolean {
+  return PROXIED_PATH.test(pathname);
+}
+
+/** The sign-in page is the only page open without a session. */
+export function isPublicPage(pathname: string): boolean {
+  return pathname === LOGIN_PATH || pathname === LOGIN_PATH + '/';
+}
+
+/** `/login?next=<path+query>`: where to send an unauthenticated navigation to `pathname+search`. */
+export function loginRedirectTarget(pathname: string, search = ''): string {
+  return `${LOGIN_PATH}?next=${encodeURIComponent(pathname + search)}`;
+}
+
+export interface PageSession {
+  /** An access-token cookie whose JWT `exp` is still ahead (with skew). */
+  accessFresh: boolean;
+  /** A refresh-token cookie is present. */
+  hasRefresh: boolean;
+}
+
+export type PageDecision =
+  { action: 'next' } | { action: 'redirect'; location: string } | { action: 'refresh' };
+
+/** What proxy.ts does with a navigation, before any refresh. */
+export function decidePage(pathname: string, search: string, session: PageSession): PageDecision {
+  const isLogin = isPublicPage(pathname);
+  if (session.accessFresh)
+    return isLogin ? { action: 'redirect', location: HOME_PATH } : { action: 'next' };
+  if (session.hasRefresh) return { action: 'refresh' };
+  return isLogin
+    ? { action: 'next' }
+    : { action: 'redirect', location: loginRedirectTarget(pathname, search) };
+}
+
+export type RefreshResultKind = 'refreshed' | 'rejected' | 'unavailable';
+
+/**
+ * What proxy.ts does once the refresh settled. `clearCookies` asks for deletions of both session
+ * cookies; `useNewCookies` for the refreshed ones on the response and the forwarded request.
+ */
+export function decideAfterRefresh(
+  pathname: string,
+  search: string,
+  result: RefreshResultKind,
+): ({ action: 'next' } | { action: 'redirect'; location: string }) & {
+  clearCookies: boolean;
+  useNewCookies: boolean;
+} {
+  const isLogin = isPublicPage(pathname);
+  switch (result) {
+    case 'refreshed':
+      return isLogin
+        ? { action: 'redirect', location: HOME_PATH, clearCookies: false, useNewCookies: true }
+        : { action: 'next', clearCookies: false, useNewCookies: true };
+    case 'rejected':
+      return isLogin
+        ? { action: 'next', clearCookies: true, useNewCookies: false }
+        : {
+            action: 'redirect',
+            location: loginRedirectTarget(pathname, search),
+            clearCookies: true,
+            useNewCookies: false,
+          };
+    default:
+      // Backend unreachable: nothing is known about the session; let the page say so.
+      return { action: 'next', clearCookies: false, useNewCookies: false };
+  }
+}

@@ -1,0 +1,105 @@
+/** @jest-environment node */
+import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
+import { NextRequest } from 'next/server';
+import { readCookie } from '@/lib/bff/cookies';
+import { resetRefreshFlights } from '@/lib/bff/refresh';
+import {
+  accessJwt,
+  NON_PAGE_PATHS,
+  PAGE_PATHS,
+  startStub,
+  type StubUpstream,
+} from '@/lib/bff/test-utils';
+import { config, proxy } from './proxy';
+
+describe('proxy.ts matcher (as Next compiles it)', () => {
+  it.each(PAGE_PATHS)('matches page %s', (url) => {
+    expect(unstable_doesMiddlewareMatch({ config, url })).toBe(true);
+  });
+  it.each(NON_PAGE_PATHS)('does not match %s', (url) => {
+    expect(unstable_doesMiddlewareMatch({ config, url })).toBe(false);
+  });
+});
+
+describe('proxy()', () => {
+  const APP = 'http://localhost:3000';
+  const savedEnv = { ...process.env };
+  let stub: StubUpstream;
+  let newAccess: string;
+
+  beforeAll(async () => {
+    stub = await startStub((req, res) => {
+      if (readCookie(req.headers.cookie, 'refresh_token') !== 'good') {
+        res.writeHead(401, { 'content-type': 'text/plain' });
+        return void res.end('Invalid refresh token');
+      }
+      res.writeHead(200, {
+        'set-cookie': [
+          `access_token=${newAccess}; Path=/; Max-Age=1800; HttpOnly; SameSite=LAX`,
+          'refresh_token=next; Path=/api/token/refresh; Max-Age=604800; HttpOnly; SameSite=LAX',
+        ],
+      });
+      res.end('토큰이 갱신되었습니다.');
+    });
+  });
+  beforeEach(() => {
+    process.env.BACKEND_URL = stub.url;
+    process.env.PUBLIC_URL = APP;
+    stub.calls.length = 0;
+    resetRefreshFlights();
+    newAccess = accessJwt(1800);
+  });
+  afterAll(async () => {
+    process.env = savedEnv;
+    await stub.close();
+  });
+
+  const request = (path: string, cookie?: string) =>
+    new NextRequest(`${APP}${path}`, { headers: cookie ? { cookie } : {} });
+
+  it('redirects a protected page without a session to /login?next=', async () => {
+    const response = await proxy(request('/club?isMyClubs=1'));
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe(`${APP}/login?next=%2Fclub%3FisMyClubs%3D1`);
+  });
+
+  it('sends /login home with a fresh session, and lets it through without one', async () => {
+    const home = await proxy(request('/login', `access_token=${accessJwt(600)}`));
+    expect(home.status).toBe(307);
+    expect(home.headers.get('location')).toBe(`${APP}/`);
+    const open = await proxy(request('/login'));
+    expect(open.headers.get('x-middleware-next')).toBe('1');
+  });
+
+  it('refreshes an expired session: new cookies on the response and on the forwarded request', async () => {
+    const response = await proxy(
+      request('/post', `access_token=${accessJwt(-30)}; refresh_token=good; theme=dark`),
+    );
+    expect(stub.calls).toEqual(['POST /api/token/refresh']);
+    expect(response.headers.get('x-middleware-next')).toBe('1');
+    const setCookies = response.headers.getSetCookie();
+    expect(setCookies).toContain(
+      `access_token=${newAccess}; Path=/; Max-Age=1800; HttpOnly; SameSite=Lax`,
+    );
+    expect(setCookies).toContain(
+      'refresh_token=next; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax',
+    );
+    // NextResponse.next({ request: { headers } }) carries the overridden Cookie header.
+    expect(response.headers.get('x-middleware-request-cookie')).toBe(
+      `access_token=${newAccess}; refresh_token=next; theme=dark`,
+    );
+  });
+
+  it('redirects to /login with the cookies cleared when the refresh is refused', async () => {
+    const response = await proxy(request('/exercise', 'refresh_token=revoked'));
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe(`${APP}/login?next=%2Fexercise`);
+    const setCookies = response.headers.getSetCookie();
+    expect(setCookies.some((line) => line.startsWith('access_token=; Path=/; Max-Age=0'))).toBe(
+      true,
+    );
+    expect(setCookies.some((line) => line.startsWith('refresh_token=; Path=/; Max-Age=0'))).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import {
+  ACCESS_TOKEN_COOKIE,
+  REFRESH_TOKEN_COOKIE,
+  readCookie,
+  rewriteSetCookies,
+  sessionDeletionCookies,
+  withCookies,
+} from '@/lib/bff/cookies';
+import { isAccessTokenFresh } from '@/lib/bff/jwt-expiry';
+import { decideAfterRefresh, decidePage } from '@/lib/bff/page-rules';
+import { refreshSession } from '@/lib/bff/refresh';
+import { bffSettings } from '@/lib/bff/settings';
+
+/**
+ * Page navigations only (see `config.matcher`): a protected page without a session goes to
+ * `/login?next=…`, `/login` with a session goes to `/`, and an expired access token with a refresh
+ * cookie is refreshed here (the BFF's single-flight refresh), the new cookies set on the response
+ * and on the request the page renders with (decisions.md §3).
+ */
+export async function proxy(request: NextRequest): Promise<Response> {
+  const { pathname } = request.nextUrl;
+  const search = request.nextUrl.search;
+  const cookieHeader = request.headers.get('cookie');
+  const refreshToken = readCookie(cookieHeader, REFRESH_TOKEN_COOKIE);
+  const decision = decidePage(pathname, search, {
+    accessFresh: isAccessTokenFresh(readCookie(cookieHeader, ACCESS_TOKEN_COOKIE)),
+    hasRefresh: refreshToken !== undefined && refreshToken !== '',
+  });
+  if (decision.action === 'next') return NextResponse.next();
+  if (decision.action === 'redirect') return redirect(request, decision.location);
+
+  const outcome = await refreshSession(refreshToken as string);
+  const after = decideAfterRefresh(pathname, search, outcome.kind);
+  const secure = bffSettings().secureCookies;
+  let cookieLines: string[] = [];
+  let forwardedCookie: string | undefined;
+  if (after.useNewCookies && outcome.kind === 'refreshed') {
+    cookieLines = rewriteSetCookies(outcome.setCookies, secure);
+    forwardedCookie = withCookies(cookieHeader, {
+      [ACCESS_TOKEN_COOKIE]: outcome.accessToken,
+      [REFRESH_TOKEN_COOKIE]: outcome.refreshToken,
+    });
+  } else if (after.clearCookies) {
+    cookieLines = sessionDeletionCookies(secure);
+    forwardedCookie = withCookies(cookieHeader, {
+      [ACCESS_TOKEN_COOKIE]: null,
+      [REFRESH_TOKEN_COOKIE]: null,
+    });
+  }
+
+  let response: Response;
+  if (after.action === 'redirect') {
+    response = redirect(request, after.location);
+  } else if (forwardedCookie !== undefined) {
+    const headers = new Headers(request.headers);
+    if (forwardedCookie) headers.set('cookie', forwardedCookie);
+    else headers.delete('cookie');
+    response = NextResponse.next({ request: { headers } });
+  } else {
+    response = NextResponse.next();
+  }
+  for (const line of cookieLines) response.headers.append('set-cookie', line);
+  return response;
+}
+
+/** 307 to an app path, on the origin the browser used. */
+function redirect(request: NextRequest, location: string): NextResponse {
+  return NextResponse.redirect(new URL(location, request.nextUrl.origin), 307);
+}
+
+export const config = {
+  // Everything but: /api, /oauth2, /login/oauth2, /healthz, /_next, SockJS under /chat (all of
+  // /chat except exactly `/chat/{digits}`, the chat page), favicon and any path whose last
+  // segment has a file extension. Same rule as PROXIED_PATH in lib/bff/page-rules.ts.
+  matcher: [
+    '/((?!(?:api|oauth2|login/oauth2|healthz)(?:/|$)|_next/|chat(?:/(?!\\d+$)|$)|favicon|.*\\.[^/]+$).*)',
+  ],
+};
