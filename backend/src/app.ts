@@ -18,6 +18,9 @@ import { registerAuthHook } from './http/auth-hook';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
+import { exerciseRoutes } from './exercise/routes';
+import { routineRoutes } from './routine/routes';
+import { todayRoutes } from './today/routes';
 import { seedDemo } from './seed/demo-seed';
 
 export interface AppDependencies {
@@ -68,6 +71,9 @@ export async function buildApp(
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(sessionRoutes, { auth });
   await app.register(oauthRoutes, { auth, oidc });
+  await app.register(exerciseRoutes, { db: database.db });
+  await app.register(routineRoutes, { db: database.db });
+  await app.register(todayRoutes, { db: database.db });
   if (issuerUrl) {
     const accounts = new DevAccounts();
     const provider = createDevProvider({

@@ -1,9 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 
-import { members } from '../src/db/schema';
+import {
+  exercises,
+  members,
+  repWeights,
+  routineExercises,
+  routines,
+  todays,
+} from '../src/db/schema';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+import type { Db } from '../src/db/client';
 import { buildMember } from '../src/seed/builders';
 import { seedDemo } from '../src/seed/demo-seed';
 import { DEMO_MEMBERS } from '../src/seed/demo-members';
@@ -12,18 +22,55 @@ import { databaseKinds, dropTestDatabases } from './helpers/databases';
 after(dropTestDatabases);
 
 const ISSUER = 'http://localhost:3000/oauth2/dev';
+const NOW = new Date('2025-07-19T20:00:00Z'); // 2025-07-20 05:00 in Seoul
+
+async function checkWorkouts(db: Db, memberIds: number[]): Promise<void> {
+  const count = (table: PgTable) =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .then(([row]) => row.n);
+  // Created once: the second call above added nothing.
+  assert.equal(await count(routines), 6);
+  assert.ok((await count(repWeights)) > 200);
+  for (const memberId of memberIds) {
+    const own = await db.select().from(exercises).where(eq(exercises.memberId, memberId));
+    assert.ok(own.length >= 6 && own.length <= 8, `${own.length} exercises`);
+    assert.ok(new Set(own.map((e) => e.classification)).size >= 6);
+    assert.ok(own.some((e) => e.name === '벤치프레스'));
+    const theirRoutines = await db.select().from(routines).where(eq(routines.memberId, memberId));
+    assert.deepEqual(theirRoutines.map((r) => r.name).sort(), ['상체 루틴', '하체 루틴']);
+    for (const routine of theirRoutines) {
+      const entries = await db
+        .select()
+        .from(routineExercises)
+        .where(eq(routineExercises.routineId, routine.id));
+      assert.ok(entries.length >= 2 && entries.length <= 4);
+    }
+    const days = await db
+      .select()
+      .from(todays)
+      .where(eq(todays.memberId, memberId))
+      .orderBy(asc(todays.localDate));
+    assert.ok(days.length >= 22 && days.length <= 30, `${days.length} days`);
+    assert.ok(days[0].localDate >= '2025-05-21');
+    assert.ok(days.at(-1)!.localDate <= '2025-07-19', 'only past days (Asia/Seoul)');
+    assert.ok(days.some((d) => d.checkBox === 'True'));
+    assert.ok(days.some((d) => d.checkBox === 'False'));
+  }
+}
 
 for (const kind of databaseKinds()) {
   describe(`demo seed (${kind.name})`, () => {
     it(
       kind.name === 'pglite'
-        ? 'creates the three demo members once'
+        ? 'creates the three demo members and their workouts once'
         : 'leaves an external PostgreSQL alone',
       async () => {
         const database = await kind.create();
         try {
-          const first = await seedDemo(database, ISSUER);
-          const second = await seedDemo(database, ISSUER);
+          const first = await seedDemo(database, ISSUER, NOW);
+          const second = await seedDemo(database, ISSUER, NOW);
           const rows = await database.db.select().from(members).orderBy(asc(members.id));
           if (kind.name === 'postgres') {
             assert.equal(first, 0);
@@ -32,6 +79,10 @@ for (const kind of databaseKinds()) {
           }
           assert.equal(first, 3);
           assert.equal(second, 0);
+          await checkWorkouts(
+            database.db,
+            rows.map((r) => r.id),
+          );
           assert.deepEqual(
             rows.map((r) => ({
               name: r.name,

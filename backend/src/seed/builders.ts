@@ -22,3 +22,5 @@ export async function insertMembers(db: Db, rows: NewMember[]): Promise<Member[]
   if (rows.length === 0) return [];
   return db.insert(members).values(rows).returning();
 }
+
+export * from './workout-builders';

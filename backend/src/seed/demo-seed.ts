@@ -1,20 +1,33 @@
 import { sql } from 'drizzle-orm';
 
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { members } from '../db/schema';
 import { buildMember, insertMembers } from './builders';
 import { DEMO_MEMBERS } from './demo-members';
+import { seedDemoWorkouts } from './demo-workouts';
 
 /**
- * Seeds the demo members into an empty embedded database, keyed to the dev issuer so that signing in
+ * Seeds the demo members (with their exercises, routines and two months of day logs) into an empty embedded database, keyed to the dev issuer so that signing in
  * through the development provider with their e-mail lands on them. Returns how many were created.
  */
-export async function seedDemo(database: Database, devIssuer: string): Promise<number> {
+export async function seedDemo(
+  database: Database,
+  devIssuer: string,
+  now: Date = new Date(),
+): Promise<number> {
   if (database.kind !== 'pglite') return 0;
   const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(members);
   if (count > 0) return 0;
   const rows = DEMO_MEMBERS.map((demo) =>
     buildMember({ issuer: devIssuer, subject: demo.email, email: demo.email, name: demo.name }),
   );
-  return (await insertMembers(database.db, rows)).length;
+  return database.db.transaction(async (tx) => {
+    const created = await insertMembers(tx as Db, rows);
+    await seedDemoWorkouts(
+      tx as Db,
+      created.map((member) => member.id),
+      now,
+    );
+    return created.length;
+  });
 }

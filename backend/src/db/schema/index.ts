@@ -1,2 +1,4 @@
 export * from './members';
 export * from './auth';
+export * from './workouts';
+export * from './friends';

@@ -1,0 +1,97 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+
+import type { RepWeight, RepWeightInput } from '@/lib/contract/exercise';
+import type { Db } from '../db/client';
+import { repWeights } from '../db/schema';
+
+/** Which kind of row a set belongs to (one column of rep_weights each). */
+export type SetOwner = 'exerciseId' | 'routineExerciseId' | 'todayExerciseId';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+/** The sets of the given owners, in id order, grouped by owner id. */
+export async function setsByOwner(
+  db: Executor,
+  owner: SetOwner,
+  ownerIds: number[],
+): Promise<Map<number, RepWeight[]>> {
+  const grouped = new Map<number, RepWeight[]>();
+  if (ownerIds.length === 0) return grouped;
+  const column = repWeights[owner];
+  const rows = await db
+    .select({
+      ownerId: column,
+      id: repWeights.id,
+      reps: repWeights.reps,
+      weight: repWeights.weight,
+    })
+    .from(repWeights)
+    .where(inArray(column, ownerIds))
+    .orderBy(asc(repWeights.id));
+  for (const row of rows) {
+    const list = grouped.get(row.ownerId!) ?? [];
+    list.push({ id: row.id, reps: row.reps, weight: row.weight });
+    grouped.set(row.ownerId!, list);
+  }
+  return grouped;
+}
+
+/** Inserts copies of sets for many owners in one statement. */
+export async function insertSets(
+  db: Executor,
+  owner: SetOwner,
+  items: Array<{ ownerId: number; reps: number; weight: number }>,
+): Promise<void> {
+  if (items.length === 0) return;
+  await db
+    .insert(repWeights)
+    .values(items.map((item) => ({ [owner]: item.ownerId, reps: item.reps, weight: item.weight })));
+}
+
+/**
+ * Full replacement of one owner's sets (original-backend.md §3.1 PATCH): listed ids of this owner
+ * are updated, items without an id are created, unknown ids are dropped, unlisted sets are deleted.
+ */
+export async function replaceSets(
+  db: Executor,
+  owner: SetOwner,
+  ownerId: number,
+  items: RepWeightInput[],
+): Promise<void> {
+  const column = repWeights[owner];
+  const existing = new Set(
+    (await db.select({ id: repWeights.id }).from(repWeights).where(eq(column, ownerId))).map(
+      (row) => row.id,
+    ),
+  );
+  const updates = new Map<number, RepWeightInput>();
+  const creates: RepWeightInput[] = [];
+  for (const item of items) {
+    if (item.id === null || item.id === undefined) creates.push(item);
+    else if (existing.has(item.id) && !updates.has(item.id)) updates.set(item.id, item);
+  }
+  const removed = [...existing].filter((id) => !updates.has(id));
+  if (removed.length > 0) await db.delete(repWeights).where(inArray(repWeights.id, removed));
+  for (const [id, item] of updates) {
+    await db
+      .update(repWeights)
+      .set({ reps: item.reps, weight: item.weight })
+      .where(eq(repWeights.id, id));
+  }
+  await insertSets(
+    db,
+    owner,
+    creates.map((item) => ({ ownerId, reps: item.reps, weight: item.weight })),
+  );
+}
+
+/** Rejects a body that names the same id twice (400). */
+export function duplicateIndex(ids: number[]): number {
+  const seen = new Set<number>();
+  for (const [index, id] of ids.entries()) {
+    if (seen.has(id)) return index;
+    seen.add(id);
+  }
+  return -1;
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+import {
+  ROUTINE_MESSAGES,
+  routineExerciseCreateSchema,
+  routineNameSchema,
+  routineSequenceUpdateSchema,
+  routineSetsUpdateSchema,
+} from '@/lib/contract/routine';
+import type { Db } from '../db/client';
+import { duplicateIndex } from '../exercise/sets';
+import { requireMember } from '../http/auth-hook';
+import { fieldError, idParams, sendText } from '../http/reply';
+import {
+  addRoutineExercises,
+  createRoutine,
+  deleteRoutine,
+  deleteRoutineExercise,
+  getRoutineEntries,
+  listRoutines,
+  updateRoutineSequences,
+  updateRoutineSets,
+} from './service';
+
+const nameQuery = z.object({ name: routineNameSchema });
+
+function rejectDuplicates(ids: number[], field: string): void {
+  const index = duplicateIndex(ids);
+  if (index >= 0) throw fieldError(`${index}.${field}`, ROUTINE_MESSAGES.duplicate);
+}
+
+/** Routines and their exercises (original-backend.md §3.2), owner-only. */
+export async function routineRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
+  const { db } = options;
+
+  app.get('/api/member/routines', async (request) => listRoutines(db, requireMember(request).id));
+
+  app.get('/api/routine/:routineId', async (request) => {
+    const member = requireMember(request);
+    const { routineId } = idParams(request.params, 'routineId');
+    return getRoutineEntries(db, member.id, routineId);
+  });
+
+  app.post('/api/routine', async (request, reply) => {
+    const member = requireMember(request);
+    const { name } = nameQuery.parse(request.query);
+    await createRoutine(db, member.id, name);
+    return sendText(reply, 201, '루틴을 생성했습니다.');
+  });
+
+  app.delete('/api/routine/:id', async (request, reply) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    await deleteRoutine(db, member.id, id);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/routineExercise', async (request, reply) => {
+    const member = requireMember(request);
+    await addRoutineExercises(db, member.id, routineExerciseCreateSchema.parse(request.body ?? {}));
+    return sendText(reply, 200, 'RoutineExercise created');
+  });
+
+  app.delete('/api/routineExercise/:id', async (request, reply) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    await deleteRoutineExercise(db, member.id, id);
+    return reply.status(204).send();
+  });
+
+  app.patch('/api/routineExercise/updateSequence/:routineId', async (request, reply) => {
+    const member = requireMember(request);
+    const { routineId } = idParams(request.params, 'routineId');
+    const items = routineSequenceUpdateSchema.parse(request.body ?? []);
+    rejectDuplicates(
+      items.map((item) => item.routineExerciseId),
+      'routineExerciseId',
+    );
+    await updateRoutineSequences(db, member.id, routineId, items);
+    return sendText(reply, 200, 'update sequence');
+  });
+
+  app.patch('/api/routineExercise/update/:routineId', async (request, reply) => {
+    const member = requireMember(request);
+    const { routineId } = idParams(request.params, 'routineId');
+    const items = routineSetsUpdateSchema.parse(request.body ?? []);
+    rejectDuplicates(
+      items.map((item) => item.routineExerciseId),
+      'routineExerciseId',
+    );
+    await updateRoutineSets(db, member.id, routineId, items);
+    return sendText(reply, 200, 'update RepWeight');
+  });
+}

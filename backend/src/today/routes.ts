@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+import { localDateSchema } from '@/lib/contract/common';
+import { ROUTINE_MESSAGES } from '@/lib/contract/routine';
+import {
+  checkedParamSchema,
+  TODAY_MESSAGES,
+  todayExerciseAddSchema,
+  todaySequenceUpdateSchema,
+  todaySetsUpdateSchema,
+} from '@/lib/contract/today';
+import type { Db } from '../db/client';
+import { duplicateIndex } from '../exercise/sets';
+import { areFriends } from '../friend/service';
+import { requireMember } from '../http/auth-hook';
+import { ApiError } from '../http/errors';
+import { fieldError, idParams, sendText } from '../http/reply';
+import {
+  addTodayExercises,
+  createToday,
+  deleteTodayExercise,
+  getToday,
+  getTodayByDate,
+  listMonth,
+  setCheckBox,
+  updateTodaySequences,
+  updateTodaySets,
+} from './service';
+
+export const NOT_FRIEND = '친구가 아니므로 접근할 수 없습니다.';
+
+const dateParams = z.object({ date: localDateSchema });
+const dateQuery = z.object({ date: localDateSchema });
+const monthParams = z.object({
+  year: z.coerce
+    .number({ error: TODAY_MESSAGES.year })
+    .int({ error: TODAY_MESSAGES.year })
+    .min(1, { error: TODAY_MESSAGES.year })
+    .max(9998, { error: TODAY_MESSAGES.year }),
+  month: z.coerce
+    .number({ error: TODAY_MESSAGES.month })
+    .int({ error: TODAY_MESSAGES.month })
+    .min(1, { error: TODAY_MESSAGES.month })
+    .max(12, { error: TODAY_MESSAGES.month }),
+});
+const checkedQuery = z.object({ checked: checkedParamSchema });
+
+function rejectDuplicates(ids: number[]): void {
+  const index = duplicateIndex(ids);
+  if (index >= 0) throw fieldError(`${index}.id`, ROUTINE_MESSAGES.duplicate);
+}
+
+/** Day logs (original-backend.md §3.3), owner-only; friends' through an accepted friendship. */
+export async function todayRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
+  const { db } = options;
+
+  async function requireFriend(memberId: number, friendId: number): Promise<void> {
+    if (!(await areFriends(db, memberId, friendId))) throw new ApiError(403, NOT_FRIEND);
+  }
+
+  app.get('/api/today/:id', async (request) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    return getToday(db, member.id, id);
+  });
+
+  app.get('/api/today/yearAndMonth/:year/:month', async (request) => {
+    const member = requireMember(request);
+    const { year, month } = monthParams.parse(request.params);
+    return listMonth(db, member.id, year, month);
+  });
+
+  app.get('/api/today/date/:date', async (request) => {
+    const member = requireMember(request);
+    const { date } = dateParams.parse(request.params);
+    return getTodayByDate(db, member.id, date);
+  });
+
+  app.get('/api/today/friend/:friendId/yearAndMonth/:year/:month', async (request) => {
+    const member = requireMember(request);
+    const { friendId } = idParams(request.params, 'friendId');
+    const { year, month } = monthParams.parse(request.params);
+    await requireFriend(member.id, friendId);
+    return listMonth(db, friendId, year, month);
+  });
+
+  app.get('/api/today/friend/:friendId/date/:date', async (request) => {
+    const member = requireMember(request);
+    const { friendId } = idParams(request.params, 'friendId');
+    const { date } = dateParams.parse(request.params);
+    await requireFriend(member.id, friendId);
+    return getTodayByDate(db, friendId, date);
+  });
+
+  app.post('/api/today', async (request, reply) => {
+    const member = requireMember(request);
+    const { date } = dateQuery.parse(request.query);
+    await createToday(db, member.id, date);
+    return sendText(reply, 201, `${date}의 Today를 생성했습니다.`);
+  });
+
+  app.post('/api/todayExercise/:date', async (request, reply) => {
+    const member = requireMember(request);
+    const { date } = dateParams.parse(request.params);
+    const items = todayExerciseAddSchema.parse(request.body ?? []);
+    await addTodayExercises(db, member.id, date, items);
+    return sendText(reply, 200, 'add todayExercise');
+  });
+
+  app.delete('/api/todayExercise/:id', async (request, reply) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    const dayRemoved = await deleteTodayExercise(db, member.id, id);
+    return sendText(
+      reply,
+      200,
+      dayRemoved ? 'delete today and todayExercise' : 'delete todayExercise',
+    );
+  });
+
+  app.patch('/api/todayExercise/updateSequence/:todayId', async (request, reply) => {
+    const member = requireMember(request);
+    const { todayId } = idParams(request.params, 'todayId');
+    const items = todaySequenceUpdateSchema.parse(request.body ?? []);
+    rejectDuplicates(items.map((item) => item.id));
+    await updateTodaySequences(db, member.id, todayId, items);
+    return sendText(reply, 200, 'update sequence todayExercise');
+  });
+
+  app.patch('/api/todayExercise/:todayId', async (request, reply) => {
+    const member = requireMember(request);
+    const { todayId } = idParams(request.params, 'todayId');
+    const items = todaySetsUpdateSchema.parse(request.body ?? []);
+    rejectDuplicates(items.map((item) => item.id));
+    await updateTodaySets(db, member.id, todayId, items);
+    return sendText(reply, 200, 'update TodayExercise');
+  });
+
+  app.post('/api/today/checkbox/:todayId', async (request, reply) => {
+    const member = requireMember(request);
+    const { todayId } = idParams(request.params, 'todayId');
+    const { checked } = checkedQuery.parse(request.query);
+    await setCheckBox(db, member.id, todayId, checked);
+    return sendText(reply, 200, 'update checkbox');
+  });
+}

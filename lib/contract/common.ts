@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Largest id accepted on the wire (ids are JSON numbers; the database uses bigint). */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/** An entity id as a positive integer; numeric strings are accepted like Jackson does for Long. */
+export const idSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+  z
+    .number({ error: '올바른 ID가 아닙니다.' })
+    .int({ error: '올바른 ID가 아닙니다.' })
+    .min(1, { error: '올바른 ID가 아닙니다.' })
+    .max(MAX_ID, { error: '올바른 ID가 아닙니다.' }),
+);
+
+/** A `LocalDate` on the wire: strictly `yyyy-MM-dd` and a real calendar date (decisions.md §4). */
+export const localDateSchema = z
+  .string({ error: '날짜는 yyyy-MM-dd 형식이어야 합니다.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '날짜는 yyyy-MM-dd 형식이어야 합니다.' })
+  .refine(isRealDate, { error: '존재하지 않는 날짜입니다.' });
+
+/** True when `yyyy-MM-dd` names a day that exists (year 1–9999). */
+export function isRealDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+import { idSchema } from './common';
+
+/** The seven muscle groups, in the fixed UI order (decisions.md §4). */
+export const CLASSIFICATIONS = [
+  'CHEST',
+  'BACK',
+  'SHOULDER',
+  'BICEPS',
+  'TRICEPS',
+  'LOWERBODY',
+  'ABS',
+] as const;
+export const classificationSchema = z.enum(CLASSIFICATIONS, { error: '운동 부위를 선택해주세요.' });
+export type Classification = z.infer<typeof classificationSchema>;
+
+/** Korean label of each group; `GET /api/enum/classification` answers label → name in this order. */
+export const CLASSIFICATION_LABELS: Record<Classification, string> = {
+  CHEST: '가슴',
+  BACK: '등',
+  SHOULDER: '어깨',
+  BICEPS: '이두',
+  TRICEPS: '삼두',
+  LOWERBODY: '하체',
+  ABS: '복근',
+};
+
+/** `GET /api/enum/classification`: label → enum name. */
+export const classificationMapSchema = z.record(z.string(), classificationSchema);
+export type ClassificationMap = z.infer<typeof classificationMapSchema>;
+
+export const LIMITS = {
+  name: 100,
+  memo: 1000,
+  sets: 50,
+  reps: 10000,
+  weight: 10000,
+} as const;
+
+export const EXERCISE_MESSAGES = {
+  nameBlank: '운동 이름을 입력해주세요.',
+  nameTooLong: `운동 이름은 ${LIMITS.name}자 이하로 입력해주세요.`,
+  memoTooLong: `메모는 ${LIMITS.memo}자 이하로 입력해주세요.`,
+  setsEmpty: '운동 세트를 입력해주세요.',
+  setsTooMany: `운동 세트는 ${LIMITS.sets}개 이하로 입력해주세요.`,
+  reps: '반복 횟수를 정확히 입력해주세요.',
+  weight: '무게를 정확히 입력해주세요.',
+  memo: '메모를 정확히 입력해주세요.',
+} as const;
+
+const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Jackson-style coercion for primitive `int reps` / `double weight` (original-backend.md §1.3):
+ * numbers pass, numeric strings become numbers, `""`/`null`/missing become 0, anything else NaN.
+ */
+function toNumber(value: unknown): unknown {
+  if (value === null || value === undefined) return 0;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text === '') return 0;
+    return NUMERIC.test(text) ? Number(text) : Number.NaN;
+  }
+  return value;
+}
+
+/** reps: integer 1–10000; floats are truncated (10.7 → 10). */
+export const repsInputSchema = z.preprocess(
+  (value) => {
+    const number = toNumber(value);
+    return typeof number === 'number' && Number.isFinite(number) ? Math.trunc(number) : number;
+  },
+  z
+    .number({ error: EXERCISE_MESSAGES.reps })
+    .int({ error: EXERCISE_MESSAGES.reps })
+    .min(1, { error: EXERCISE_MESSAGES.reps })
+    .max(LIMITS.reps, { error: EXERCISE_MESSAGES.reps }),
+);
+
+/** weight: 0–10000; `""`/`null` is 0. */
+export const weightInputSchema = z.preprocess(
+  toNumber,
+  z
+    .number({ error: EXERCISE_MESSAGES.weight })
+    .min(0, { error: EXERCISE_MESSAGES.weight })
+    .max(LIMITS.weight, { error: EXERCISE_MESSAGES.weight }),
+);
+
+/** One set in a request; `id` names an existing set to update (absent or null creates one). */
+export const repWeightInputSchema = z.object({
+  id: idSchema.nullish(),
+  reps: repsInputSchema,
+  weight: weightInputSchema,
+});
+export type RepWeightInput = z.infer<typeof repWeightInputSchema>;
+
+/** 1–50 sets. */
+export const repWeightListInputSchema = z
+  .array(repWeightInputSchema, { error: EXERCISE_MESSAGES.setsEmpty })
+  .min(1, { error: EXERCISE_MESSAGES.setsEmpty })
+  .max(LIMITS.sets, { error: EXERCISE_MESSAGES.setsTooMany });
+
+export const exerciseNameSchema = z
+  .string({ error: EXERCISE_MESSAGES.nameBlank })
+  .trim()
+  .min(1, { error: EXERCISE_MESSAGES.nameBlank })
+  .max(LIMITS.name, { error: EXERCISE_MESSAGES.nameTooLong });
+
+export const memoSchema = z
+  .string({ error: EXERCISE_MESSAGES.memo })
+  .max(LIMITS.memo, { error: EXERCISE_MESSAGES.memoTooLong });
+
+/** `POST /api/exercise` body. */
+export const exerciseCreateSchema = z.object({
+  name: exerciseNameSchema,
+  memo: memoSchema.nullish(),
+  repWeightList: repWeightListInputSchema,
+  classification: classificationSchema,
+});
+export type ExerciseCreate = z.infer<typeof exerciseCreateSchema>;
+
+/** `PATCH /api/exercise/{id}` body: null or absent fields are kept; sets are replaced by id. */
+export const exerciseUpdateSchema = z.object({
+  name: exerciseNameSchema.nullish(),
+  memo: memoSchema.nullish(),
+  repWeightList: repWeightListInputSchema.nullish(),
+  classification: classificationSchema.nullish(),
+});
+export type ExerciseUpdate = z.infer<typeof exerciseUpdateSchema>;
+
+/** A stored set as answered. */
+export const repWeightSchema = z.object({
+  id: z.number().int().nullable(),
+  reps: z.number(),
+  weight: z.number(),
+});
+export type RepWeight = z.infer<typeof repWeightSchema>;
+
+/** `ExerciseResponse`. */
+export const exerciseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  memo: z.string().nullable(),
+  repWeightList: z.array(repWeightSchema),
+  classification: classificationSchema,
+});
+export type Exercise = z.infer<typeof exerciseSchema>;

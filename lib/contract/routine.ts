@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+import { idSchema } from './common';
+import { LIMITS, repWeightListInputSchema, repWeightSchema } from './exercise';
+
+export const ROUTINE_MESSAGES = {
+  nameBlank: '루틴 이름을 입력해주세요.',
+  nameTooLong: `루틴 이름은 ${LIMITS.name}자 이하로 입력해주세요.`,
+  sequence: '순서를 정확히 입력해주세요.',
+  duplicate: '같은 항목이 두 번 들어 있습니다.',
+} as const;
+
+/** `?name=` of `POST /api/routine`. */
+export const routineNameSchema = z
+  .string({ error: ROUTINE_MESSAGES.nameBlank })
+  .trim()
+  .min(1, { error: ROUTINE_MESSAGES.nameBlank })
+  .max(LIMITS.name, { error: ROUTINE_MESSAGES.nameTooLong });
+
+export const sequenceSchema = z
+  .number({ error: ROUTINE_MESSAGES.sequence })
+  .int({ error: ROUTINE_MESSAGES.sequence })
+  .min(0, { error: ROUTINE_MESSAGES.sequence })
+  .max(1_000_000, { error: ROUTINE_MESSAGES.sequence });
+
+/** `POST /api/routineExercise` body; a missing sequence is stored as the routine's max + 1. */
+export const routineExerciseCreateSchema = z.object({
+  routineId: idSchema,
+  exerciseInfoList: z
+    .array(z.object({ exerciseId: idSchema, sequence: sequenceSchema.nullish() }))
+    .min(1)
+    .max(LIMITS.sets),
+});
+export type RoutineExerciseCreate = z.infer<typeof routineExerciseCreateSchema>;
+
+/** `PATCH /api/routineExercise/updateSequence/{routineId}` body. */
+export const routineSequenceUpdateSchema = z
+  .array(z.object({ routineExerciseId: idSchema, sequence: sequenceSchema }))
+  .max(500);
+export type RoutineSequenceUpdate = z.infer<typeof routineSequenceUpdateSchema>;
+
+/** `PATCH /api/routineExercise/update/{routineId}` body (`exerciseName` is ignored). */
+export const routineSetsUpdateSchema = z
+  .array(
+    z.object({
+      routineExerciseId: idSchema,
+      sequence: sequenceSchema.nullish(),
+      repWeightList: repWeightListInputSchema.nullish(),
+    }),
+  )
+  .max(500);
+export type RoutineSetsUpdate = z.infer<typeof routineSetsUpdateSchema>;
+
+/** One exercise of a routine (`RoutineExerciseResponse`, and the items of `routineExerciseDtoList`). */
+export const routineExerciseSchema = z.object({
+  routineExerciseId: z.number().int(),
+  sequence: z.number().int().nullable(),
+  repWeightList: z.array(repWeightSchema),
+  exerciseName: z.string(),
+});
+export type RoutineExercise = z.infer<typeof routineExerciseSchema>;
+
+/** `RoutineResponse` (`GET /api/member/routines`). */
+export const routineSchema = z.object({
+  routineId: z.number().int(),
+  routineName: z.string(),
+  routineExerciseDtoList: z.array(routineExerciseSchema),
+});
+export type Routine = z.infer<typeof routineSchema>;

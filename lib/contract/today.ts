@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+import { idSchema, localDateSchema } from './common';
+import { LIMITS, repWeightListInputSchema, repWeightSchema } from './exercise';
+import { sequenceSchema } from './routine';
+
+export const CHECK_BOX = ['True', 'False'] as const;
+export const checkBoxSchema = z.enum(CHECK_BOX);
+export type CheckBox = z.infer<typeof checkBoxSchema>;
+
+export const TODAY_MESSAGES = {
+  duplicate: '이미 해당 날짜의 Today가 존재합니다.',
+  type: '종류는 exercise 또는 routine이어야 합니다.',
+  checked: 'checked는 true 또는 false여야 합니다.',
+  month: '월은 1부터 12 사이여야 합니다.',
+  year: '연도를 정확히 입력해주세요.',
+} as const;
+
+/** One entry of a day log. */
+export const todayExerciseSchema = z.object({
+  id: z.number().int(),
+  exerciseName: z.string(),
+  repWeightList: z.array(repWeightSchema),
+  sequence: z.number().int().nullable(),
+});
+export type TodayExercise = z.infer<typeof todayExerciseSchema>;
+
+/** `TodayDto`. */
+export const todaySchema = z.object({
+  id: z.number().int(),
+  todayExercises: z.array(todayExerciseSchema),
+  localDate: localDateSchema,
+  checkBox: checkBoxSchema,
+});
+export type Today = z.infer<typeof todaySchema>;
+
+/** `TodayDateDto` (month calendar). */
+export const todayDateSchema = z.object({ localDate: localDateSchema, checkBox: checkBoxSchema });
+export type TodayDate = z.infer<typeof todayDateSchema>;
+
+/** `POST /api/todayExercise/{date}` body; the client `sequence` is ignored (server-assigned). */
+export const todayExerciseAddSchema = z
+  .array(
+    z.object({
+      id: idSchema,
+      type: z.enum(['exercise', 'routine'], { error: TODAY_MESSAGES.type }),
+      sequence: z.unknown().optional(),
+    }),
+  )
+  .min(1)
+  .max(LIMITS.sets);
+export type TodayExerciseAdd = z.infer<typeof todayExerciseAddSchema>;
+
+/** `PATCH /api/todayExercise/updateSequence/{todayId}` body. */
+export const todaySequenceUpdateSchema = z
+  .array(z.object({ id: idSchema, sequence: sequenceSchema }))
+  .max(500);
+export type TodaySequenceUpdate = z.infer<typeof todaySequenceUpdateSchema>;
+
+/** `PATCH /api/todayExercise/{todayId}` body. */
+export const todaySetsUpdateSchema = z
+  .array(z.object({ id: idSchema, repWeightList: repWeightListInputSchema }))
+  .max(500);
+export type TodaySetsUpdate = z.infer<typeof todaySetsUpdateSchema>;
+
+/** `?checked=` of the checkbox endpoint: Spring's boolean spellings. */
+export const checkedParamSchema = z
+  .string({ error: TODAY_MESSAGES.checked })
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v), {
+    error: TODAY_MESSAGES.checked,
+  })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
