@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eEnv, APP_URL } from './e2e/fixtures/env';
+import { e2eEnv, APP_PORT, APP_URL } from './e2e/fixtures/env';
 
 /**
  * End-to-end tests through the real stack: the real backend (fresh embedded database under
@@ -8,6 +8,8 @@ import { e2eEnv, APP_URL } from './e2e/fixtures/env';
  */
 export default defineConfig({
   testDir: './e2e',
+  // One output folder per port, so parallel runs (different E2E_APP_PORT) don't clear each other's.
+  outputDir: `test-results/e2e-${APP_PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

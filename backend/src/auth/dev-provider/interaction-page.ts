@@ -22,10 +22,10 @@ export function renderInteractionPage(model: InteractionPageModel): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>개발용 로그인</title>
 <style>
-  :root { color-scheme: light dark; --accent: #d9480f; }
+  :root { color-scheme: light dark; --accent: #e5484d; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas;
     font-family: "Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans KR", "NanumGothic", system-ui, sans-serif; }
-  main { width: min(360px, calc(100vw - 32px)); padding: 32px 24px; border-radius: 12px;
+  main { box-sizing: border-box; width: min(360px, calc(100vw - 32px)); padding: 32px 24px; border-radius: 12px;
     box-shadow: 0 2px 16px rgb(0 0 0 / 12%); }
   h1 { margin: 0 0 8px; font-size: 1.5rem; }
   p { margin: 0 0 24px; opacity: 0.75; }
