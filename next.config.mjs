@@ -13,14 +13,23 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
-  transpilePackages: ['react-calendar', '@wojtekmaj/date-utils', 'get-user-locale', 'memoize', 'mimic-function'],
+  transpilePackages: [
+    'react-calendar',
+    '@wojtekmaj/date-utils',
+    'get-user-locale',
+    'memoize',
+    'mimic-function',
+  ],
   async rewrites() {
     return {
       beforeFiles: [
         { source: '/chat/info', destination: `${backendUrl}/chat/info` },
         { source: '/chat/websocket', destination: `${backendUrl}/chat/websocket` },
         { source: '/chat/:file(iframe.*\\.html)', destination: `${backendUrl}/chat/:file` },
-        { source: '/chat/:server/:session/:transport', destination: `${backendUrl}/chat/:server/:session/:transport` },
+        {
+          source: '/chat/:server/:session/:transport',
+          destination: `${backendUrl}/chat/:server/:session/:transport`,
+        },
       ],
     };
   },

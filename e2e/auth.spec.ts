@@ -10,8 +10,19 @@ test('an anonymous visit to / goes to /login', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Google 계정으로 로그인' })).toBeVisible();
 });
 
-test('every protected route sends an anonymous visitor to /login, keeping where they were going', async ({ page }) => {
-  for (const route of ['/post', '/exercise', '/routine', '/profile', '/friend', '/club', '/club/create', '/chat/12']) {
+test('every protected route sends an anonymous visitor to /login, keeping where they were going', async ({
+  page,
+}) => {
+  for (const route of [
+    '/post',
+    '/exercise',
+    '/routine',
+    '/profile',
+    '/friend',
+    '/club',
+    '/club/create',
+    '/chat/12',
+  ]) {
     await page.goto(route);
     const landed = new URL(page.url());
     expect(landed.pathname).toBe('/login');
@@ -19,12 +30,19 @@ test('every protected route sends an anonymous visitor to /login, keeping where 
   }
 });
 
-test('signing in through the development provider lands on / with the name in the sidebar', async ({ page }) => {
+test('signing in through the development provider lands on / with the name in the sidebar', async ({
+  page,
+}) => {
   await signIn(page, demoMembers.minjun);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: '홈' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /김민준/ }).first()).toHaveAttribute('href', '/profile');
-  expect(await cookieNames(page)).toEqual(expect.arrayContaining(['access_token', 'refresh_token']));
+  await expect(page.getByRole('link', { name: /김민준/ }).first()).toHaveAttribute(
+    'href',
+    '/profile',
+  );
+  expect(await cookieNames(page)).toEqual(
+    expect.arrayContaining(['access_token', 'refresh_token']),
+  );
 });
 
 test('a reload keeps the session', async ({ page }) => {
@@ -34,7 +52,10 @@ test('a reload keeps the session', async ({ page }) => {
   await expect(page.getByRole('link', { name: /이서연/ }).first()).toBeVisible();
 });
 
-test('with only the refresh cookie left, / opens without passing through /login', async ({ page, context }) => {
+test('with only the refresh cookie left, / opens without passing through /login', async ({
+  page,
+  context,
+}) => {
   await signIn(page, demoMembers.jiho);
   const refreshOnly = (await context.cookies()).filter((cookie) => cookie.name !== 'access_token');
   await context.clearCookies();

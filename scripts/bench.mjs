@@ -12,13 +12,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const benchDir = path.join(root, 'bench');
 const wanted = process.argv.slice(2);
 const names = readdirSync(benchDir).filter(
-  (name) => existsSync(path.join(benchDir, name, 'run.mjs')) && (wanted.length === 0 || wanted.includes(name)),
+  (name) =>
+    existsSync(path.join(benchDir, name, 'run.mjs')) &&
+    (wanted.length === 0 || wanted.includes(name)),
 );
 
 let failed = false;
 for (const name of names) {
   process.stdout.write(`\n=== bench/${name} ===\n`);
-  const result = spawnSync(process.execPath, [path.join(benchDir, name, 'run.mjs')], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [path.join(benchDir, name, 'run.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -43,7 +43,14 @@ function log(message) {
 /** Newest modification time under the given paths, skipping build output and dependencies. */
 function newestMtime(paths) {
   let newest = 0;
-  const skip = new Set(['node_modules', '.next', 'dist', '.data', 'test-results', 'playwright-report']);
+  const skip = new Set([
+    'node_modules',
+    '.next',
+    'dist',
+    '.data',
+    'test-results',
+    'playwright-report',
+  ]);
   const visit = (target) => {
     if (!existsSync(target)) return;
     const stat = statSync(target);
@@ -140,7 +147,16 @@ async function main() {
   buildIfStale(
     'the app',
     `${process.env.NEXT_DIST_DIR || '.next'}/.build-stamp`,
-    ['app', 'components', 'lib', 'public', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'tsconfig.json'],
+    [
+      'app',
+      'components',
+      'lib',
+      'public',
+      'proxy.ts',
+      'next.config.mjs',
+      'package-lock.json',
+      'tsconfig.json',
+    ],
     bin('next'),
     ['build'],
   );
