@@ -1,0 +1,146 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ExerciseIcon, PlusIcon } from '@/components/shell/nav-icons';
+import { describeError } from '@/components/workout/errors';
+import { LoadError } from '@/components/workout/load-error';
+import { SetList } from '@/components/workout/set-list';
+import type { Classification, Exercise } from '@/lib/contract/exercise';
+import { useClassifications } from '@/lib/hooks/use-classifications';
+import { useExercises } from '@/lib/hooks/use-exercises';
+import { messages } from '@/lib/i18n/messages';
+import { ExerciseFormDialog } from './exercise-form-dialog';
+import { groupByClassification } from './exercise-groups';
+import styles from './exercise-page.module.css';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; exercise: Exercise } | null;
+
+function ExerciseSkeleton() {
+  return (
+    <div className={styles.groups} role="status" aria-live="polite">
+      <span className="visuallyHidden">{messages.exercise.loading}</span>
+      {[0, 1].map((group) => (
+        <div key={group} className={styles.group}>
+          <Skeleton variant="title" className={styles.skeletonHeading} />
+          <div className={styles.grid}>
+            {[0, 1].map((row) => (
+              <Card key={row} className={styles.skeletonCard}>
+                <Skeleton variant="title" />
+                <Skeleton short />
+                <Skeleton />
+              </Card>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** One exercise: name, memo and its sets; the whole card opens the edit modal. */
+function ExerciseCard({ exercise, onOpen }: { exercise: Exercise; onOpen: () => void }) {
+  return (
+    <li>
+      <button type="button" className={styles.card} onClick={onOpen} aria-haspopup="dialog">
+        <span className={styles.cardHead}>
+          <span className={styles.name}>{exercise.name}</span>
+          <span className={styles.count}>{messages.sets.count(exercise.repWeightList.length)}</span>
+        </span>
+        {exercise.memo ? <span className={styles.memo}>{exercise.memo}</span> : null}
+        <SetList sets={exercise.repWeightList} variant="chips" />
+      </button>
+    </li>
+  );
+}
+
+/** The exercise library (/exercise): exercises grouped by body part, with add and edit modals. */
+export function ExercisePage() {
+  const { exercises, error, isLoading, mutate } = useExercises();
+  const { options } = useClassifications();
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const labels = Object.fromEntries(
+    options.map((option) => [option.value, option.label]),
+  ) as Record<Classification, string>;
+  const addButton = (
+    <Button icon={<PlusIcon />} onClick={() => setEditing({ mode: 'add' })}>
+      {messages.exercise.add}
+    </Button>
+  );
+
+  let content;
+  if (exercises) {
+    const groups = groupByClassification(exercises, labels);
+    content =
+      groups.length === 0 ? (
+        <Card padding="lg">
+          <EmptyState
+            icon={<ExerciseIcon />}
+            title={messages.exercise.emptyTitle}
+            description={messages.exercise.emptyDescription}
+            action={addButton}
+          />
+        </Card>
+      ) : (
+        <div className={styles.groups}>
+          {groups.map((group) => (
+            <section
+              key={group.classification}
+              className={styles.group}
+              aria-labelledby={`group-${group.classification}`}
+            >
+              <h2 className={styles.groupHeading} id={`group-${group.classification}`}>
+                {group.label}
+                <span className={styles.groupCount}>
+                  {messages.exercise.groupCount(group.exercises.length)}
+                </span>
+              </h2>
+              <ul className={styles.grid}>
+                {group.exercises.map((exercise) => (
+                  <ExerciseCard
+                    key={exercise.id}
+                    exercise={exercise}
+                    onOpen={() => setEditing({ mode: 'edit', exercise })}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      );
+  } else if (error) {
+    content = (
+      <LoadError
+        message={messages.exercise.loadFailed}
+        detail={describeError(error, '')}
+        onRetry={() => void mutate()}
+      />
+    );
+  } else if (isLoading || !exercises) {
+    content = <ExerciseSkeleton />;
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={messages.pages.exercise}
+        description={messages.exercise.description}
+        actions={addButton}
+      />
+      {content}
+      {editing ? (
+        <ExerciseFormDialog
+          key={editing.mode === 'edit' ? editing.exercise.id : 'new'}
+          exercise={editing.mode === 'edit' ? editing.exercise : null}
+          options={options}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </>
+  );
+}

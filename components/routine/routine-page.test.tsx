@@ -1,0 +1,222 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Exercise } from '@/lib/contract/exercise';
+import type { Routine } from '@/lib/contract/routine';
+import { mockFetch, renderWithApp, writes, type Routes } from '@/components/workout/test-helpers';
+import { RoutinePage } from './routine-page';
+import { buildRoutineExerciseCreate, nextSequenceStart } from './routine-sequence';
+
+const upper: Routine = {
+  routineId: 3,
+  routineName: '상체',
+  routineExerciseDtoList: [
+    {
+      routineExerciseId: 11,
+      sequence: 1,
+      exerciseName: '벤치프레스',
+      repWeightList: [
+        { id: 40, reps: 5, weight: 100 },
+        { id: 41, reps: 12, weight: 0 },
+      ],
+    },
+    {
+      routineExerciseId: 12,
+      sequence: 4,
+      exerciseName: '풀업',
+      repWeightList: [{ id: 42, reps: 8, weight: 0 }],
+    },
+  ],
+};
+const empty: Routine = { routineId: 4, routineName: '하체', routineExerciseDtoList: [] };
+
+const exercises: Exercise[] = [
+  {
+    id: 7,
+    name: '스쿼트',
+    memo: null,
+    classification: 'LOWERBODY',
+    repWeightList: [{ id: 1, reps: 5, weight: 80 }],
+  },
+  {
+    id: 8,
+    name: '런지',
+    memo: null,
+    classification: 'LOWERBODY',
+    repWeightList: [{ id: 2, reps: 10, weight: 0 }],
+  },
+  {
+    id: 9,
+    name: '크런치',
+    memo: null,
+    classification: 'ABS',
+    repWeightList: [{ id: 3, reps: 20, weight: 0 }],
+  },
+];
+
+function routes(extra: Routes = {}): Routes {
+  return {
+    'GET /api/member/routines': { body: [upper, empty] },
+    'GET /api/member/exercises': { body: exercises },
+    ...extra,
+  };
+}
+
+async function renderPage() {
+  const user = userEvent.setup();
+  renderWithApp(<RoutinePage />);
+  await screen.findByRole('button', { name: /상체/ });
+  return user;
+}
+
+describe('routine sequences', () => {
+  it('starts after the highest existing sequence', () => {
+    expect(nextSequenceStart(upper)).toBe(5);
+    expect(nextSequenceStart(empty)).toBe(1);
+    expect(buildRoutineExerciseCreate(upper, [9, 7])).toEqual({
+      routineId: 3,
+      exerciseInfoList: [
+        { exerciseId: 9, sequence: 5 },
+        { exerciseId: 7, sequence: 6 },
+      ],
+    });
+  });
+});
+
+describe('RoutinePage', () => {
+  it('has the heading 루틴 목록 and expands a routine to its exercises and numbered sets', async () => {
+    mockFetch(routes());
+    const user = await renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: '루틴 목록' })).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: /상체/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const bench = screen.getByRole('heading', { level: 3, name: /벤치프레스/ }).closest('li')!;
+    const sets = within(bench).getAllByRole('listitem');
+    expect(sets[0]).toHaveTextContent('1세트5회100kg');
+    expect(sets[1]).toHaveTextContent('2세트12회');
+    expect(sets[1]).not.toHaveTextContent('kg');
+    const pullUp = screen.getByRole('heading', { level: 3, name: /풀업/ }).closest('li')!;
+    expect(pullUp).not.toHaveTextContent('0kg');
+
+    await user.click(screen.getByRole('button', { name: /하체/ }));
+    expect(screen.getByText('운동이 없습니다.')).toBeInTheDocument();
+  });
+
+  it('add routine: a blank name shows 루틴 이름을 입력해주세요. and sends nothing', async () => {
+    const { calls } = mockFetch(routes());
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '루틴 추가' }));
+    const dialog = screen.getByRole('dialog', { name: '루틴 추가' });
+    await user.type(within(dialog).getByLabelText('루틴명'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: '저장' }));
+    expect(within(dialog).getByText('루틴 이름을 입력해주세요.')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('add routine: sends the trimmed name and refreshes the list', async () => {
+    let list = [upper];
+    const { calls } = mockFetch({
+      ...routes(),
+      'GET /api/member/routines': () => ({ body: list }),
+      'POST /api/routine?name=%EC%A0%84%EC%8B%A0': () => {
+        list = [upper, { routineId: 5, routineName: '전신', routineExerciseDtoList: [] }];
+        return { status: 201, body: '루틴을 생성했습니다.' };
+      },
+    });
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: '루틴 추가' }));
+    await user.type(screen.getByLabelText('루틴명'), ' 전신 ');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByRole('button', { name: /전신/ })).toBeInTheDocument();
+    expect(writes(calls).map((call) => call.method + ' ' + call.url)).toEqual([
+      'POST /api/routine?name=%EC%A0%84%EC%8B%A0',
+    ]);
+  });
+
+  it('adds checked exercises with sequences after the highest existing one', async () => {
+    const { calls } = mockFetch({
+      ...routes(),
+      'POST /api/routineExercise': { body: 'RoutineExercise created' },
+    });
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: /상체/ }));
+    await user.click(screen.getByRole('button', { name: '운동 추가' }));
+    const dialog = screen.getByRole('dialog', { name: '운동 추가' });
+    await user.click(within(dialog).getByRole('button', { name: '저장' }));
+    expect(within(dialog).getByText('추가할 운동을 선택해주세요.')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+    await user.click(await within(dialog).findByRole('checkbox', { name: /크런치/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /스쿼트/ }));
+    await user.click(within(dialog).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/routineExercise',
+        body: {
+          routineId: 3,
+          exerciseInfoList: [
+            { exerciseId: 9, sequence: 5 },
+            { exerciseId: 7, sequence: 6 },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('edit: invalid reps block the save; a valid save sends sequences 1..n and the sets', async () => {
+    const { calls } = mockFetch({
+      ...routes(),
+      'DELETE /api/routineExercise/12': { status: 204 },
+      'PATCH /api/routineExercise/updateSequence/3': { body: 'update sequence' },
+      'PATCH /api/routineExercise/update/3': { body: 'update RepWeight' },
+    });
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: /상체/ }));
+    await user.click(screen.getByRole('button', { name: '수정' }));
+    const dialog = screen.getByRole('dialog', { name: '수정' });
+    const bench = within(dialog).getByRole('group', { name: '벤치프레스 세트' });
+    await user.clear(within(bench).getByLabelText('반복 횟수 (Set 1)'));
+    await user.click(within(dialog).getByRole('button', { name: '저장' }));
+    expect(within(bench).getByText('반복 횟수를 정확히 입력해주세요.')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+
+    await user.type(within(bench).getByLabelText('반복 횟수 (Set 1)'), '6');
+    await user.click(within(bench).getByRole('button', { name: '2세트 삭제' }));
+    await user.click(within(dialog).getByRole('button', { name: '풀업 삭제' }));
+    expect(
+      within(dialog).getByRole('button', { name: '1번째 운동 벤치프레스 순서 변경' }),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toEqual([
+      { method: 'DELETE', url: '/api/routineExercise/12', body: null },
+      {
+        method: 'PATCH',
+        url: '/api/routineExercise/updateSequence/3',
+        body: [{ routineExerciseId: 11, sequence: 1 }],
+      },
+      {
+        method: 'PATCH',
+        url: '/api/routineExercise/update/3',
+        body: [
+          { routineExerciseId: 11, sequence: 1, repWeightList: [{ id: 40, reps: 6, weight: 100 }] },
+        ],
+      },
+    ]);
+  });
+
+  it('deletes a routine only after confirmation', async () => {
+    const { calls } = mockFetch({ ...routes(), 'DELETE /api/routine/3': { status: 204 } });
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: /상체/ }));
+    await user.click(screen.getByRole('button', { name: '삭제' }));
+    const confirm = screen.getByRole('alertdialog');
+    expect(confirm).toHaveAccessibleDescription("'상체' 루틴을 삭제하시겠습니까?");
+    await user.click(within(confirm).getByRole('button', { name: '삭제' }));
+    await waitFor(() =>
+      expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/routine/3', body: null }]),
+    );
+  });
+});

@@ -1,0 +1,138 @@
+'use client';
+
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { PlusIcon, RoutineIcon } from '@/components/shell/nav-icons';
+import { describeError } from '@/components/workout/errors';
+import { LoadError } from '@/components/workout/load-error';
+import { deleteRoutine, ROUTINES_KEY } from '@/lib/api/routines';
+import type { Routine } from '@/lib/contract/routine';
+import { useRoutines } from '@/lib/hooks/use-routines';
+import { messages } from '@/lib/i18n/messages';
+import { RoutineAddExercisesDialog } from './routine-add-exercises-dialog';
+import { RoutineCard } from './routine-card';
+import { RoutineEditDialog } from './routine-edit-dialog';
+import { RoutineNameDialog } from './routine-name-dialog';
+import styles from './routine-page.module.css';
+
+type Modal =
+  | { kind: 'create' }
+  | { kind: 'addExercises'; routineId: number }
+  | { kind: 'edit'; routineId: number }
+  | null;
+
+function RoutineSkeleton() {
+  return (
+    <div className={styles.list} role="status" aria-live="polite">
+      <span className="visuallyHidden">{messages.routine.loading}</span>
+      {[0, 1, 2].map((row) => (
+        <Card key={row} className={styles.skeletonRow}>
+          <Skeleton variant="title" />
+          <Skeleton short />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** The routines page (/routine): `루틴 목록`, expandable routines and their modals. */
+export function RoutinePage() {
+  const { routines, error, mutate: reload } = useRoutines();
+  const [modal, setModal] = useState<Modal>(null);
+  const { mutate } = useSWRConfig();
+  const toast = useToast();
+  const confirm = useConfirm();
+
+  const close = () => setModal(null);
+  const find = (routineId: number): Routine | undefined =>
+    routines?.find((routine) => routine.routineId === routineId);
+
+  async function onDelete(routine: Routine) {
+    const ok = await confirm({
+      title: messages.routine.deleteConfirmTitle,
+      message: messages.routine.deleteConfirm(routine.routineName),
+      confirmLabel: messages.routine.delete,
+      tone: 'danger',
+    });
+    if (!ok) return;
+    try {
+      await deleteRoutine(routine.routineId);
+      await mutate(ROUTINES_KEY);
+      toast.success(messages.routine.deleted);
+    } catch (failure) {
+      toast.error(describeError(failure, messages.routine.deleteFailed));
+    }
+  }
+
+  const addButton = (
+    <Button icon={<PlusIcon />} onClick={() => setModal({ kind: 'create' })}>
+      {messages.routine.add}
+    </Button>
+  );
+
+  let content;
+  if (routines) {
+    content =
+      routines.length === 0 ? (
+        <Card padding="lg">
+          <EmptyState
+            icon={<RoutineIcon />}
+            title={messages.routine.emptyTitle}
+            description={messages.routine.emptyDescription}
+            action={addButton}
+          />
+        </Card>
+      ) : (
+        <ul className={styles.list}>
+          {routines.map((routine) => (
+            <RoutineCard
+              key={routine.routineId}
+              routine={routine}
+              onAddExercises={() =>
+                setModal({ kind: 'addExercises', routineId: routine.routineId })
+              }
+              onEdit={() => setModal({ kind: 'edit', routineId: routine.routineId })}
+              onDelete={() => void onDelete(routine)}
+            />
+          ))}
+        </ul>
+      );
+  } else if (error) {
+    content = (
+      <LoadError
+        message={messages.routine.loadFailed}
+        detail={describeError(error, '')}
+        onRetry={() => void reload()}
+      />
+    );
+  } else {
+    content = <RoutineSkeleton />;
+  }
+
+  const target = modal && modal.kind !== 'create' ? find(modal.routineId) : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title={messages.routine.list}
+        description={messages.routine.description}
+        actions={addButton}
+      />
+      {content}
+      {modal?.kind === 'create' ? <RoutineNameDialog onClose={close} /> : null}
+      {modal?.kind === 'addExercises' && target ? (
+        <RoutineAddExercisesDialog routine={target} onClose={close} />
+      ) : null}
+      {modal?.kind === 'edit' && target ? (
+        <RoutineEditDialog key={target.routineId} routine={target} onClose={close} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import type { RoutineExerciseCreate, Routine } from '@/lib/contract/routine';
+
+/** The first sequence for exercises added to a routine: one after the current highest (product.md §5). */
+export function nextSequenceStart(routine: Pick<Routine, 'routineExerciseDtoList'>): number {
+  let highest = 0;
+  for (const item of routine.routineExerciseDtoList) {
+    if (item.sequence !== null && item.sequence > highest) highest = item.sequence;
+  }
+  return highest + 1;
+}
+
+/** The POST /api/routineExercise body: the chosen exercises, numbered after the highest sequence. */
+export function buildRoutineExerciseCreate(
+  routine: Pick<Routine, 'routineId' | 'routineExerciseDtoList'>,
+  exerciseIds: readonly number[],
+): RoutineExerciseCreate {
+  const start = nextSequenceStart(routine);
+  return {
+    routineId: routine.routineId,
+    exerciseInfoList: exerciseIds.map((exerciseId, index) => ({
+      exerciseId,
+      sequence: start + index,
+    })),
+  };
+}

@@ -1,0 +1,58 @@
+import type { RepWeight, RepWeightInput } from '@/lib/contract/exercise';
+import { messages } from '@/lib/i18n/messages';
+
+/**
+ * A set as a form edits it. `reps`/`weight` are null while the input is empty (product.md §5:
+ * "empty input becomes null in edits"); `id` names the stored set it came from, so a PATCH updates
+ * that set instead of creating a new one; `key` is a stable React key for rows that move.
+ */
+export interface SetDraft {
+  key: string;
+  id: number | null;
+  reps: number | null;
+  weight: number | null;
+}
+
+let counter = 0;
+
+/** A fresh, empty set row. */
+export function newSetDraft(values: Partial<Omit<SetDraft, 'key'>> = {}): SetDraft {
+  counter += 1;
+  return { key: `set-${counter}`, id: null, reps: null, weight: null, ...values };
+}
+
+/** Draft rows for stored sets (keeps their ids). */
+export function setDraftsFrom(list: readonly RepWeight[]): SetDraft[] {
+  return list.map((set) => newSetDraft({ id: set.id, reps: set.reps, weight: set.weight }));
+}
+
+/** Parses a number input's value: '' (or anything not a finite number) is null. */
+export function parseNumberInput(value: string): number | null {
+  if (value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** True when a set's reps are a number greater than 0. */
+export function hasValidReps(set: Pick<SetDraft, 'reps'>): boolean {
+  return set.reps !== null && Number.isFinite(set.reps) && set.reps > 0;
+}
+
+/**
+ * The first problem of a list of sets, as the spec words it, or null:
+ * no sets → `운동 세트를 입력해주세요.`; any reps empty or not > 0 → `반복 횟수를 정확히 입력해주세요.`
+ */
+export function validateSets(sets: readonly SetDraft[]): string | null {
+  if (sets.length === 0) return messages.exercise.setsRequired;
+  if (!sets.every(hasValidReps)) return messages.exercise.repsInvalid;
+  return null;
+}
+
+/** Wire sets of valid drafts: an empty weight is sent as 0; stored ids are kept. */
+export function toRepWeightInputs(sets: readonly SetDraft[]): RepWeightInput[] {
+  return sets.map((set) => ({
+    ...(set.id !== null ? { id: set.id } : {}),
+    reps: set.reps ?? 0,
+    weight: set.weight ?? 0,
+  }));
+}

@@ -1,0 +1,150 @@
+'use client';
+
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { messages } from '@/lib/i18n/messages';
+import { hasValidReps, newSetDraft, parseNumberInput, type SetDraft } from './set-drafts';
+import styles from './set-editor.module.css';
+
+export interface SetEditorProps {
+  /** The rows, in order (set 1 first). */
+  sets: readonly SetDraft[];
+  /** Called with the whole new list after every edit, add or remove. */
+  onChange: (sets: SetDraft[]) => void;
+  /** Name of the group (the fieldset's legend), e.g. the exercise name. */
+  legend: string;
+  /** Show the legend (a visually hidden legend still names the group for screen readers). */
+  showLegend?: boolean;
+  /** A validation message under the rows; reps inputs that break the rule are marked invalid. */
+  error?: string | null;
+  disabled?: boolean;
+}
+
+/**
+ * Editable sets: per row a reps and a weight number input (placeholders `반복 횟수 (Set N)` and
+ * `무게 (Set N)`, also their labels), a remove button, and `세트 추가` at the bottom. Shared by the
+ * exercise form, the routine edit modal and the day log's edit modal. Controlled: the parent owns
+ * the list and validates it with `validateSets` (set-drafts.ts).
+ */
+export function SetEditor({
+  sets,
+  onChange,
+  legend,
+  showLegend = false,
+  error,
+  disabled = false,
+}: SetEditorProps) {
+  const baseId = useId();
+  const errorId = `${baseId}-error`;
+
+  const update = (index: number, patch: Partial<SetDraft>) =>
+    onChange(sets.map((set, i) => (i === index ? { ...set, ...patch } : set)));
+  const remove = (index: number) => onChange(sets.filter((_, i) => i !== index));
+  const add = () => onChange([...sets, newSetDraft()]);
+
+  return (
+    <fieldset
+      className={styles.fieldset}
+      aria-describedby={error ? errorId : undefined}
+      disabled={disabled}
+    >
+      <legend className={showLegend ? styles.legend : 'visuallyHidden'}>{legend}</legend>
+      {sets.length > 0 ? (
+        <ol className={styles.rows}>
+          {sets.map((set, index) => {
+            const n = index + 1;
+            const repsInvalid = Boolean(error) && !hasValidReps(set);
+            return (
+              <li key={set.key} className={styles.row}>
+                <span className={styles.number} aria-hidden="true">
+                  {n}
+                </span>
+                <div className={styles.field}>
+                  <label className="visuallyHidden" htmlFor={`${baseId}-${set.key}-reps`}>
+                    {messages.sets.repsLabel(n)}
+                  </label>
+                  <input
+                    id={`${baseId}-${set.key}-reps`}
+                    className={styles.input}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                    placeholder={messages.sets.repsPlaceholder(n)}
+                    value={set.reps ?? ''}
+                    aria-invalid={repsInvalid || undefined}
+                    onChange={(event) =>
+                      update(index, { reps: parseNumberInput(event.target.value) })
+                    }
+                  />
+                  <span className={styles.unit} aria-hidden="true">
+                    {messages.sets.repsUnit}
+                  </span>
+                </div>
+                <div className={styles.field}>
+                  <label className="visuallyHidden" htmlFor={`${baseId}-${set.key}-weight`}>
+                    {messages.sets.weightLabel(n)}
+                  </label>
+                  <input
+                    id={`${baseId}-${set.key}-weight`}
+                    className={styles.input}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step="any"
+                    placeholder={messages.sets.weightPlaceholder(n)}
+                    value={set.weight ?? ''}
+                    onChange={(event) =>
+                      update(index, { weight: parseNumberInput(event.target.value) })
+                    }
+                  />
+                  <span className={styles.unit} aria-hidden="true">
+                    {messages.sets.weightUnit}
+                  </span>
+                </div>
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={messages.sets.remove(n)}
+                  onClick={() => remove(index)}
+                >
+                  <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                    <path
+                      d="M5 10h10"
+                      stroke="currentColor"
+                      strokeWidth="1.8"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      <Button
+        variant="secondary"
+        size="sm"
+        className={styles.add}
+        onClick={add}
+        icon={
+          <svg viewBox="0 0 20 20" aria-hidden="true">
+            <path
+              d="M10 4v12M4 10h12"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            />
+          </svg>
+        }
+      >
+        {messages.sets.add}
+      </Button>
+      {error ? (
+        <p className={styles.error} id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,30 @@
+import type { RepWeight } from '@/lib/contract/exercise';
+import { messages } from '@/lib/i18n/messages';
+import styles from './set-list.module.css';
+
+export interface SetListProps {
+  /** Stored sets, in order; numbering starts at 1. */
+  sets: readonly Pick<RepWeight, 'reps' | 'weight'>[];
+  /** `rows` (one line per set, the routine and day log) or `chips` (compact, the exercise cards). */
+  variant?: 'rows' | 'chips';
+}
+
+/**
+ * Read-only sets: `1세트 · 5회 · 100kg` per set, the weight hidden when it is 0 (product.md §3).
+ * Shared by the exercise cards, the routine list and the day log.
+ */
+export function SetList({ sets, variant = 'rows' }: SetListProps) {
+  return (
+    <ol className={variant === 'chips' ? styles.chips : styles.rows}>
+      {sets.map((set, index) => (
+        <li key={index} className={styles.set}>
+          <span className={styles.label}>{messages.sets.label(index + 1)}</span>
+          <span className={styles.reps}>{messages.sets.reps(set.reps)}</span>
+          {set.weight !== 0 ? (
+            <span className={styles.weight}>{messages.sets.weight(set.weight)}</span>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

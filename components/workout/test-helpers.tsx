@@ -1,0 +1,75 @@
+/**
+ * Test helpers for the workout screens (not shipped): render a screen inside the app's providers
+ * with a signed-in session, an isolated SWR cache and a routed `fetch` mock.
+ */
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { SWRConfig } from 'swr';
+import { ConfirmProvider } from '@/components/ui/confirm-dialog';
+import { ToastProvider } from '@/components/ui/toast';
+import { resetSessionBridge } from '@/lib/api/session-bridge';
+import { SessionProvider } from '@/lib/auth/session-provider';
+import type { SessionApi } from '@/lib/auth/session-machine';
+
+export interface FakeReply {
+  status?: number;
+  body?: unknown;
+}
+
+/** `"GET /api/member/exercises"` → reply (or a function of the parsed JSON body). */
+export type Routes = Record<string, FakeReply | ((body: unknown) => FakeReply)>;
+
+export interface FetchCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function fakeResponse({ status = 200, body = null }: FakeReply): Response {
+  const text = body === null ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  return { ok: status >= 200 && status < 300, status, text: async () => text } as Response;
+}
+
+/** Installs a fetch mock answering `routes` (404 otherwise); returns the calls it received. */
+export function mockFetch(routes: Routes): { calls: FetchCall[]; fetch: jest.Mock } {
+  const calls: FetchCall[] = [];
+  const fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
+    calls.push({ method, url, body });
+    const route = routes[`${method} ${url}`];
+    if (!route)
+      return fakeResponse({
+        status: 404,
+        body: { code: '404', message: 'nf', data: null, timestamp: 't', path: null },
+      });
+    return fakeResponse(typeof route === 'function' ? route(body) : route);
+  });
+  global.fetch = fetch as unknown as typeof global.fetch;
+  return { calls, fetch };
+}
+
+/** Calls other than the session's login check. */
+export function writes(calls: FetchCall[]): FetchCall[] {
+  return calls.filter((call) => call.method !== 'GET');
+}
+
+const signedIn: SessionApi = {
+  loginCheck: async () => ({ check: true, id: 1, name: '테스터', picture: null, expiresIn: 30 }),
+  logout: async () => true,
+  refreshToken: async () => true,
+};
+
+/** Renders `ui` signed in, with toasts, confirmations and a fresh SWR cache. */
+export function renderWithApp(ui: ReactElement): RenderResult {
+  resetSessionBridge();
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <ToastProvider>
+        <ConfirmProvider>
+          <SessionProvider api={signedIn}>{ui}</SessionProvider>
+        </ConfirmProvider>
+      </ToastProvider>
+    </SWRConfig>,
+  );
+}

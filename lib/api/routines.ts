@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import {
+  routineSchema,
+  type Routine,
+  type RoutineExerciseCreate,
+  type RoutineSequenceUpdate,
+  type RoutineSetsUpdate,
+} from '@/lib/contract/routine';
+import { api, requestJson } from './client';
+
+/** SWR key (and path) of the signed-in member's routines. */
+export const ROUTINES_KEY = '/api/member/routines';
+
+const routineListSchema = z.array(routineSchema);
+
+/** GET /api/member/routines: the caller's routines, each with its exercises in sequence. */
+export function fetchRoutines(): Promise<Routine[]> {
+  return requestJson(ROUTINES_KEY, { schema: routineListSchema });
+}
+
+/** POST /api/routine?name={name}: creates an empty routine. */
+export async function createRoutine(name: string): Promise<void> {
+  await api.post('/api/routine', undefined, { query: { name } });
+}
+
+/** DELETE /api/routine/{id}: the routine and its exercises. */
+export async function deleteRoutine(routineId: number): Promise<void> {
+  await api.delete(`/api/routine/${routineId}`);
+}
+
+/** POST /api/routineExercise: copies the exercises (and their sets) into the routine. */
+export async function addRoutineExercises(body: RoutineExerciseCreate): Promise<void> {
+  await api.post('/api/routineExercise', body);
+}
+
+/** DELETE /api/routineExercise/{id}. */
+export async function deleteRoutineExercise(routineExerciseId: number): Promise<void> {
+  await api.delete(`/api/routineExercise/${routineExerciseId}`);
+}
+
+/** PATCH /api/routineExercise/updateSequence/{routineId}: sequences are stored verbatim. */
+export async function updateRoutineSequence(
+  routineId: number,
+  body: RoutineSequenceUpdate,
+): Promise<void> {
+  await api.patch(`/api/routineExercise/updateSequence/${routineId}`, body);
+}
+
+/** PATCH /api/routineExercise/update/{routineId}: each listed exercise's sets are replaced. */
+export async function updateRoutineSets(routineId: number, body: RoutineSetsUpdate): Promise<void> {
+  await api.patch(`/api/routineExercise/update/${routineId}`, body);
+}

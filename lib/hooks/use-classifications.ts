@@ -1,0 +1,40 @@
+'use client';
+
+import useSWR from 'swr';
+import { CLASSIFICATIONS_KEY, fetchClassifications } from '@/lib/api/exercises';
+import { useSession } from '@/lib/auth';
+import {
+  CLASSIFICATIONS,
+  type Classification,
+  type ClassificationMap,
+} from '@/lib/contract/exercise';
+import { messages } from '@/lib/i18n/messages';
+
+export interface ClassificationOption {
+  value: Classification;
+  label: string;
+}
+
+/**
+ * Select options from the server's label → name map, in the fixed UI order (CHEST … ABS). Until
+ * the map has loaded (or for a name it leaves out) the catalogue's label is used.
+ */
+export function classificationOptions(map: ClassificationMap | undefined): ClassificationOption[] {
+  const labels = new Map<Classification, string>();
+  for (const [label, value] of Object.entries(map ?? {})) labels.set(value, label);
+  return CLASSIFICATIONS.map((value) => ({
+    value,
+    label: labels.get(value) ?? messages.classification[value],
+  }));
+}
+
+/** The classification options (GET /api/enum/classification, cached for the session). */
+export function useClassifications() {
+  const { isAuthenticated } = useSession();
+  const { data, error, isLoading } = useSWR(
+    isAuthenticated ? CLASSIFICATIONS_KEY : null,
+    fetchClassifications,
+    { revalidateOnFocus: false, revalidateIfStale: false },
+  );
+  return { options: classificationOptions(data), map: data, error: error as unknown, isLoading };
+}
