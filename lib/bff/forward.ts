@@ -29,7 +29,6 @@ const NO_REFRESH = new Set([
   '/api/logout/',
 ]);
 
-const BAD_PATH_MESSAGE = 'Bad Request';
 const noop = () => undefined;
 
 /** Statuses whose Response must have a null body. */
@@ -45,7 +44,7 @@ function isNullBodyStatus(status: number): boolean {
  */
 export async function forward(request: Request): Promise<Response> {
   const target = upstreamPath(request.url);
-  if (!target.ok) return errorResponse(400, BAD_PATH_MESSAGE);
+  if (!target.ok) return errorResponse(400, messages.app.badRequest);
   const settings = bffSettings();
   const incoming = request.headers;
 
