@@ -23,6 +23,44 @@ export function calendarDateKey(date: Date): string {
   }).toFormat(DATE_KEY_FORMAT);
 }
 
+/** A calendar month (`month` is 1–12), as `GET /api/today/yearAndMonth/{year}/{month}` takes it. */
+export interface YearMonth {
+  year: number;
+  month: number;
+}
+
+/** The Seoul month of an instant. */
+export function seoulYearMonth(date: Date | number = Date.now()): YearMonth {
+  const millis = typeof date === 'number' ? date : date.getTime();
+  const seoul = DateTime.fromMillis(millis, { zone: SEOUL });
+  return { year: seoul.year, month: seoul.month };
+}
+
+/** The year and month of a `YYYY-MM-DD` key. */
+export function yearMonthOfKey(key: string): YearMonth {
+  const [year, month] = key.split('-').map(Number);
+  return { year, month };
+}
+
+/**
+ * The local-midnight Date of a `YYYY-MM-DD` key: the form react-calendar uses for its tiles, so a
+ * key always lands on the tile of the same day whatever the browser's time zone.
+ */
+export function localDateOfKey(key: string): Date {
+  const [year, month, day] = key.split('-').map(Number);
+  return new Date(year, month - 1, day);
+}
+
+/** The local-midnight first day of a month (react-calendar's `activeStartDate`). */
+export function monthStart({ year, month }: YearMonth): Date {
+  return new Date(year, month - 1, 1);
+}
+
+/** The month a react-calendar date (local midnight) belongs to. */
+export function yearMonthOfLocalDate(date: Date): YearMonth {
+  return { year: date.getFullYear(), month: date.getMonth() + 1 };
+}
+
 /** True for a valid `YYYY-MM-DD`. */
 export function isDateKey(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromFormat(value, DATE_KEY_FORMAT).isValid;

@@ -1,16 +1,9 @@
 import type { Metadata } from 'next';
-import { PagePlaceholder } from '@/components/placeholder/page-placeholder';
-import { CalendarIcon } from '@/components/shell/nav-icons';
+import { HomePage } from '@/components/home/home-page';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.pages.home };
 
 export default function Page() {
-  return (
-    <PagePlaceholder
-      heading={messages.pages.home}
-      placeholder={messages.placeholders.home}
-      icon={<CalendarIcon />}
-    />
-  );
+  return <HomePage />;
 }

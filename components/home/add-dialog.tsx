@@ -1,0 +1,322 @@
+'use client';
+
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { describeError } from '@/components/workout/errors';
+import {
+  addTodayExercises,
+  dayKey,
+  ensureToday,
+  isMonthKey,
+  type TodaySelectionItem,
+} from '@/lib/api/today';
+import { useExercises } from '@/lib/hooks/use-exercises';
+import { useRoutines } from '@/lib/hooks/use-routines';
+import { messages } from '@/lib/i18n/messages';
+import { isSelected, toggleSelection, type SelectionType } from './selection';
+import styles from './add-dialog.module.css';
+
+const TABS: readonly { type: SelectionType; label: string }[] = [
+  { type: 'exercise', label: messages.dayLog.tabExercises },
+  { type: 'routine', label: messages.dayLog.tabRoutines },
+];
+
+interface Choice {
+  id: number;
+  name: string;
+  meta: string;
+  disabled?: boolean;
+}
+
+function ChoiceList({
+  type,
+  choices,
+  selection,
+  onToggle,
+}: {
+  type: SelectionType;
+  choices: readonly Choice[];
+  selection: readonly TodaySelectionItem[];
+  onToggle: (id: number, type: SelectionType, checked: boolean) => void;
+}) {
+  return (
+    <ul className={styles.choices}>
+      {choices.map((choice) => {
+        const order = selection.find((item) => item.id === choice.id && item.type === type);
+        return (
+          <li key={choice.id}>
+            <label className={styles.choice} data-disabled={choice.disabled || undefined}>
+              <input
+                type="checkbox"
+                className={styles.checkbox}
+                checked={isSelected(selection, choice.id, type)}
+                disabled={choice.disabled}
+                onChange={(event) => onToggle(choice.id, type, event.target.checked)}
+              />
+              <span className={styles.choiceText}>
+                <span className={styles.choiceName}>{choice.name}</span>
+                <span className={styles.choiceMeta}>{choice.meta}</span>
+              </span>
+              {order ? (
+                <span
+                  className={styles.order}
+                  title={messages.dayLog.selectionOrder(order.sequence)}
+                >
+                  <span aria-hidden="true">{order.sequence}</span>
+                  <span className="visuallyHidden">
+                    {messages.dayLog.selectionOrder(order.sequence)}
+                  </span>
+                </span>
+              ) : null}
+            </label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function EmptyLibrary({ text, href, action }: { text: string; href: string; action: string }) {
+  return (
+    <div className={styles.emptyLibrary}>
+      <p className={styles.hint}>{text}</p>
+      <ButtonLink href={href} variant="secondary" size="sm">
+        {action}
+      </ButtonLink>
+    </div>
+  );
+}
+
+function InlineLoadError({
+  message,
+  error,
+  onRetry,
+}: {
+  message: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const detail = describeError(error, '');
+  return (
+    <div className={styles.loadError} role="alert">
+      <p className={styles.loadErrorText}>{message}</p>
+      {detail ? <p className={styles.hint}>{detail}</p> : null}
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        {messages.app.retry}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The add dialog (`추가`): tabs `운동` / `루틴` list the member's exercises and routines with
+ * checkboxes. The selection keeps the order things were checked in (sequence 1..n). `저장` makes
+ * sure the date has a day record (asking the backend, creating it on a 404), adds the selection,
+ * reloads the month and the day, and closes; `뒤로` closes.
+ */
+export function AddDialog({ date, onClose }: { date: string; onClose: () => void }) {
+  const baseId = useId();
+  const [tab, setTab] = useState<SelectionType>('exercise');
+  const [selection, setSelection] = useState<TodaySelectionItem[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const tabRefs = useRef<Record<SelectionType, HTMLButtonElement | null>>({
+    exercise: null,
+    routine: null,
+  });
+  const { exercises, error: exercisesError, mutate: reloadExercises } = useExercises();
+  const { routines, error: routinesError, mutate: reloadRoutines } = useRoutines();
+  const { mutate } = useSWRConfig();
+  const toast = useToast();
+
+  const tabId = (type: SelectionType) => `${baseId}-tab-${type}`;
+  const panelId = (type: SelectionType) => `${baseId}-panel-${type}`;
+
+  const onToggle = (id: number, type: SelectionType, checked: boolean) => {
+    setFormError(null);
+    setSelection((current) => toggleSelection(current, id, type, checked));
+  };
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.findIndex((item) => item.type === tab);
+    let next = index;
+    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length;
+    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = TABS.length - 1;
+    else return;
+    event.preventDefault();
+    const type = TABS[next].type;
+    setTab(type);
+    tabRefs.current[type]?.focus();
+  }
+
+  async function onSave() {
+    if (busy || selection.length === 0) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      await ensureToday(date);
+      await addTodayExercises(date, selection);
+      await Promise.all([mutate(isMonthKey), mutate(dayKey(date))]);
+      setSelection([]);
+      toast.success(messages.dayLog.added);
+      onClose();
+    } catch (failure) {
+      setFormError(describeError(failure, messages.dayLog.addFailed));
+      void mutate(isMonthKey);
+      void mutate(dayKey(date));
+      setBusy(false);
+    }
+  }
+
+  let exercisePanel: ReactNode;
+  if (exercises) {
+    exercisePanel =
+      exercises.length === 0 ? (
+        <EmptyLibrary
+          text={messages.dayLog.noExercises}
+          href="/exercise"
+          action={messages.dayLog.goToExercises}
+        />
+      ) : (
+        <ChoiceList
+          type="exercise"
+          selection={selection}
+          onToggle={onToggle}
+          choices={exercises.map((exercise) => ({
+            id: exercise.id,
+            name: exercise.name,
+            meta: `${messages.classification[exercise.classification]} · ${messages.sets.count(
+              exercise.repWeightList.length,
+            )}`,
+          }))}
+        />
+      );
+  } else if (exercisesError) {
+    exercisePanel = (
+      <InlineLoadError
+        message={messages.dayLog.exercisesLoadFailed}
+        error={exercisesError}
+        onRetry={() => void reloadExercises()}
+      />
+    );
+  } else {
+    exercisePanel = <SkeletonList rows={3} label={messages.exercise.loading} />;
+  }
+
+  let routinePanel: ReactNode;
+  if (routines) {
+    routinePanel =
+      routines.length === 0 ? (
+        <EmptyLibrary
+          text={messages.dayLog.noRoutines}
+          href="/routine"
+          action={messages.dayLog.goToRoutines}
+        />
+      ) : (
+        <ChoiceList
+          type="routine"
+          selection={selection}
+          onToggle={onToggle}
+          choices={routines.map((routine) => ({
+            id: routine.routineId,
+            name: routine.routineName,
+            meta:
+              routine.routineExerciseDtoList.length > 0
+                ? `${messages.routine.exerciseCount(routine.routineExerciseDtoList.length)} · ${routine.routineExerciseDtoList
+                    .map((item) => item.exerciseName)
+                    .join(', ')}`
+                : messages.routine.empty,
+            disabled: routine.routineExerciseDtoList.length === 0,
+          }))}
+        />
+      );
+  } else if (routinesError) {
+    routinePanel = (
+      <InlineLoadError
+        message={messages.dayLog.routinesLoadFailed}
+        error={routinesError}
+        onRetry={() => void reloadRoutines()}
+      />
+    );
+  } else {
+    routinePanel = <SkeletonList rows={3} label={messages.routine.loading} />;
+  }
+
+  const panels: Record<SelectionType, ReactNode> = {
+    exercise: exercisePanel,
+    routine: routinePanel,
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={messages.dayLog.add}
+      description={messages.dayLog.addDescription(date)}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {messages.dayLog.back}
+          </Button>
+          <Button onClick={() => void onSave()} disabled={busy || selection.length === 0}>
+            {busy ? messages.dayLog.saving : messages.dayLog.save}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.body}>
+        <div
+          className={styles.tabs}
+          role="tablist"
+          aria-label={messages.dayLog.addTabsLabel}
+          onKeyDown={onTabKeyDown}
+        >
+          {TABS.map((item) => (
+            <button
+              key={item.type}
+              ref={(element) => {
+                tabRefs.current[item.type] = element;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(item.type)}
+              aria-controls={panelId(item.type)}
+              aria-selected={tab === item.type}
+              tabIndex={tab === item.type ? 0 : -1}
+              className={styles.tab}
+              onClick={() => setTab(item.type)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+        {TABS.map((item) => (
+          <div
+            key={item.type}
+            role="tabpanel"
+            id={panelId(item.type)}
+            aria-labelledby={tabId(item.type)}
+            hidden={tab !== item.type}
+            className={styles.panel}
+          >
+            {panels[item.type]}
+          </div>
+        ))}
+        <p className={styles.selected} aria-live="polite">
+          {selection.length > 0 ? messages.dayLog.selectedCount(selection.length) : ''}
+        </p>
+        {formError ? (
+          <p className={styles.formError} role="alert">
+            {formError}
+          </p>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,194 @@
+'use client';
+
+import { useId, useRef } from 'react';
+import { useSWRConfig } from 'swr';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { describeError } from '@/components/workout/errors';
+import { SetList } from '@/components/workout/set-list';
+import { isMonthKey, setTodayChecked } from '@/lib/api/today';
+import type { Today, TodayExercise } from '@/lib/contract/today';
+import { useDayLog } from '@/lib/hooks/use-day-log';
+import { messages } from '@/lib/i18n/messages';
+import styles from './day-log-panel.module.css';
+
+export interface DayLogPanelProps {
+  /** The chosen day, `YYYY-MM-DD`. */
+  date: string;
+  onAdd: () => void;
+  /** Opens the edit modal with the day's record. */
+  onEdit: (today: Today) => void;
+}
+
+/** Entries in sequence order (a missing sequence last, keeping the server's order). */
+export function bySequence(entries: readonly TodayExercise[]): TodayExercise[] {
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort(
+      (a, b) =>
+        (a.entry.sequence ?? Number.MAX_SAFE_INTEGER) -
+          (b.entry.sequence ?? Number.MAX_SAFE_INTEGER) || a.index - b.index,
+    )
+    .map(({ entry }) => entry);
+}
+
+function PlusIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+      <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function PencilIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+      <path
+        d="M13.2 3.8l3 3L7 16H4v-3l9.2-9.2zM11.5 5.5l3 3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function DayLogSkeleton() {
+  return (
+    <div className={styles.skeleton} role="status" aria-live="polite">
+      <span className="visuallyHidden">{messages.dayLog.loading}</span>
+      {[0, 1].map((row) => (
+        <div key={row} className={styles.skeletonItem}>
+          <Skeleton variant="title" />
+          <Skeleton />
+          <Skeleton short />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The daily workout log: `{YYYY-MM-DD} 운동 일지`, the add and edit buttons, the day's exercises
+ * with numbered sets, and the `완료` checkbox (optimistic: it flips at once, the month reloads
+ * after the server agreed, and it flips back with a toast when the server refused).
+ */
+export function DayLogPanel({ date, onAdd, onEdit }: DayLogPanelProps) {
+  const headingId = useId();
+  const { today, error, mutate: mutateDay } = useDayLog(date);
+  const { mutate } = useSWRConfig();
+  const toast = useToast();
+  const pending = useRef(false);
+
+  async function onToggle(checked: boolean) {
+    if (!today || pending.current) return;
+    pending.current = true;
+    const next: Today = { ...today, checkBox: checked ? 'True' : 'False' };
+    try {
+      await mutateDay(
+        async () => {
+          await setTodayChecked(today.id, checked);
+          return next;
+        },
+        { optimisticData: next, rollbackOnError: true, populateCache: true, revalidate: false },
+      );
+      await mutate(isMonthKey);
+    } catch (failure) {
+      toast.error(describeError(failure, messages.dayLog.checkFailed));
+    } finally {
+      pending.current = false;
+    }
+  }
+
+  let body;
+  if (today) {
+    const entries = bySequence(today.todayExercises);
+    body = (
+      <>
+        {entries.length > 0 ? (
+          <ol className={styles.entries}>
+            {entries.map((entry, index) => (
+              <li key={entry.id} className={styles.entry}>
+                <h3 className={styles.entryName}>
+                  <span className={styles.entryNumber} aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  {entry.exerciseName}
+                </h3>
+                <SetList sets={entry.repWeightList} />
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className={styles.empty}>{messages.dayLog.empty}</p>
+        )}
+        <label className={styles.done}>
+          <input
+            type="checkbox"
+            className={styles.doneBox}
+            checked={today.checkBox === 'True'}
+            onChange={(event) => void onToggle(event.target.checked)}
+          />
+          <span>{messages.dayLog.completed}</span>
+        </label>
+      </>
+    );
+  } else if (today === null) {
+    body = (
+      <div className={styles.emptyState}>
+        <p className={styles.empty}>{messages.dayLog.empty}</p>
+        <p className={styles.emptyHint}>{messages.dayLog.emptyHint}</p>
+      </div>
+    );
+  } else if (error) {
+    body = (
+      <div className={styles.error} role="alert">
+        <p className={styles.errorText}>{messages.dayLog.loadFailed}</p>
+        {describeError(error, '') ? (
+          <p className={styles.errorDetail}>{describeError(error, '')}</p>
+        ) : null}
+        <Button variant="secondary" size="sm" onClick={() => void mutateDay()}>
+          {messages.app.retry}
+        </Button>
+      </div>
+    );
+  } else {
+    body = <DayLogSkeleton />;
+  }
+
+  return (
+    <div className={styles.panel} aria-labelledby={headingId} role="region">
+      <div className={styles.header}>
+        <h2 className={styles.heading} id={headingId}>
+          {messages.dayLog.heading(date)}
+        </h2>
+        <div className={styles.actions}>
+          <Button
+            variant="secondary"
+            className={styles.iconButton}
+            aria-label={messages.dayLog.add}
+            title={messages.dayLog.add}
+            onClick={onAdd}
+          >
+            <PlusIcon />
+          </Button>
+          <Button
+            variant="secondary"
+            className={styles.iconButton}
+            aria-label={messages.dayLog.edit}
+            title={messages.dayLog.edit}
+            disabled={!today}
+            onClick={() => {
+              if (today) onEdit(today);
+            }}
+          >
+            <PencilIcon />
+          </Button>
+        </div>
+      </div>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { describeError } from '@/components/workout/errors';
+import type { Today } from '@/lib/contract/today';
+import {
+  monthStart,
+  seoulDateKey,
+  seoulYearMonth,
+  yearMonthOfKey,
+  yearMonthOfLocalDate,
+  type YearMonth,
+} from '@/lib/dates';
+import { useMonthDays } from '@/lib/hooks/use-month-days';
+import { messages } from '@/lib/i18n/messages';
+import { DayLogPanel } from './day-log-panel';
+import { WorkoutCalendar, type CalendarView } from './workout-calendar';
+import styles from './home-page.module.css';
+
+// The dialogs (and the drag-and-drop library) load when first opened, not with the page.
+const AddDialog = dynamic(() => import('./add-dialog').then((module) => module.AddDialog), {
+  ssr: false,
+});
+const EditDialog = dynamic(() => import('./edit-dialog').then((module) => module.EditDialog), {
+  ssr: false,
+});
+
+type Modal = { kind: 'add' } | { kind: 'edit'; today: Today } | null;
+
+/**
+ * The home screen (/): the month calendar with completion dots and the chosen day's workout log,
+ * side by side on wide screens and stacked on phones. Dates are `YYYY-MM-DD` keys in Seoul time;
+ * the chosen date starts at today in Seoul and keeps its log while the visible month changes.
+ */
+export function HomePage() {
+  const [todayKey] = useState(() => seoulDateKey());
+  const [selectedKey, setSelectedKey] = useState(todayKey);
+  const [visibleMonth, setVisibleMonth] = useState<YearMonth>(() => seoulYearMonth());
+  const [activeStartDate, setActiveStartDate] = useState(() => monthStart(seoulYearMonth()));
+  const [modal, setModal] = useState<Modal>(null);
+  const { byDate, error, isLoading, mutate } = useMonthDays(visibleMonth.year, visibleMonth.month);
+
+  function onNavigate(start: Date, view: CalendarView) {
+    setActiveStartDate(start);
+    if (view === 'month') setVisibleMonth(yearMonthOfLocalDate(start));
+  }
+
+  function onSelect(key: string) {
+    if (key !== selectedKey) setModal(null);
+    setSelectedKey(key);
+  }
+
+  function goToday() {
+    const month = yearMonthOfKey(todayKey);
+    onSelect(todayKey);
+    setActiveStartDate(monthStart(month));
+    setVisibleMonth(month);
+  }
+
+  const monthError = error && !isLoading ? describeError(error, '') : null;
+
+  return (
+    <>
+      <PageHeader title={messages.dayLog.pageTitle} description={messages.dayLog.pageDescription} />
+      <div className={styles.layout}>
+        <div className={styles.grid}>
+          <Card className={styles.calendarCard} aria-label={messages.dayLog.calendarLabel}>
+            <WorkoutCalendar
+              selectedKey={selectedKey}
+              todayKey={todayKey}
+              activeStartDate={activeStartDate}
+              onNavigate={onNavigate}
+              onSelect={onSelect}
+              marks={byDate}
+              busy={isLoading}
+            />
+            {error ? (
+              <div className={styles.monthError} role="alert">
+                <p className={styles.monthErrorText}>
+                  {messages.dayLog.monthLoadFailed}
+                  {monthError ? (
+                    <span className={styles.monthErrorDetail}> {monthError}</span>
+                  ) : null}
+                </p>
+                <Button variant="secondary" size="sm" onClick={() => void mutate()}>
+                  {messages.app.retry}
+                </Button>
+              </div>
+            ) : null}
+            <div className={styles.footer}>
+              <ul className={styles.legend}>
+                <li>
+                  <span className={`${styles.legendDot} ${styles.legendDone}`} aria-hidden="true" />
+                  {messages.dayLog.done}
+                </li>
+                <li>
+                  <span className={`${styles.legendDot} ${styles.legendOpen}`} aria-hidden="true" />
+                  {messages.dayLog.notDone}
+                </li>
+              </ul>
+              {isLoading ? (
+                <span className={styles.loading} role="status">
+                  <span className={styles.spinner} aria-hidden="true" />
+                  <span className="visuallyHidden">{messages.dayLog.monthLoading}</span>
+                </span>
+              ) : null}
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={goToday}
+                disabled={
+                  selectedKey === todayKey &&
+                  activeStartDate.getTime() === monthStart(yearMonthOfKey(todayKey)).getTime()
+                }
+              >
+                {messages.dayLog.goToday}
+              </Button>
+            </div>
+          </Card>
+          <Card className={styles.logCard} as="div">
+            <DayLogPanel
+              date={selectedKey}
+              onAdd={() => setModal({ kind: 'add' })}
+              onEdit={(today) => setModal({ kind: 'edit', today })}
+            />
+          </Card>
+        </div>
+      </div>
+      {modal?.kind === 'add' ? (
+        <AddDialog key={selectedKey} date={selectedKey} onClose={() => setModal(null)} />
+      ) : null}
+      {modal?.kind === 'edit' ? (
+        <EditDialog key={modal.today.id} today={modal.today} onClose={() => setModal(null)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+'use client';
+
+import { useState } from 'react';
+import Calendar, { type OnArgs, type TileArgs } from 'react-calendar';
+import type { CheckBox } from '@/lib/contract/today';
+import { calendarDateKey, localDateOfKey, yearMonthOfLocalDate } from '@/lib/dates';
+import { messages } from '@/lib/i18n/messages';
+import styles from './workout-calendar.module.css';
+
+export type CalendarView = OnArgs['view'];
+
+export interface WorkoutCalendarProps {
+  /** The chosen day, `YYYY-MM-DD` (Seoul). */
+  selectedKey: string;
+  /** Today in Seoul, `YYYY-MM-DD`: highlighted whatever the browser's time zone. */
+  todayKey: string;
+  /** First day (local midnight) of the period shown; controlled. */
+  activeStartDate: Date;
+  /** Called when the shown period or the view changes (arrows, drill up/down, picking a day). */
+  onNavigate: (activeStartDate: Date, view: CalendarView) => void;
+  onSelect: (key: string) => void;
+  /** `YYYY-MM-DD` → checkBox of the days that have a record. */
+  marks: ReadonlyMap<string, CheckBox>;
+  busy?: boolean;
+}
+
+function monthTitle(date: Date): string {
+  const { year, month } = yearMonthOfLocalDate(date);
+  return messages.dayLog.monthTitle(year, month);
+}
+
+function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+      <path
+        d={direction === 'left' ? 'M12.5 5l-5 5 5 5' : 'M7.5 5l5 5-5 5'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The month calendar of the home screen (react-calendar, ko-KR, Gregorian): title `YYYY.MM`, day
+ * numbers only, no double-step buttons. Tiles are matched by their `YYYY-MM-DD` key; a day with a
+ * record gets a red dot, filled when completed (`True`) and outlined otherwise, with `완료`/`미완료`
+ * as text for assistive technology.
+ */
+export function WorkoutCalendar({
+  selectedKey,
+  todayKey,
+  activeStartDate,
+  onNavigate,
+  onSelect,
+  marks,
+  busy = false,
+}: WorkoutCalendarProps) {
+  const [view, setView] = useState<CalendarView>('month');
+  const tileClassName = ({ date, view: tileView }: TileArgs): string | null => {
+    if (tileView !== 'month') return null;
+    const key = calendarDateKey(date);
+    const classes = [];
+    if (key === todayKey) classes.push(styles.today);
+    if (key === selectedKey) classes.push(styles.selected);
+    if (date.getDay() === 0) classes.push(styles.sunday);
+    if (date.getDay() === 6) classes.push(styles.saturday);
+    return classes.join(' ') || null;
+  };
+
+  const tileContent = ({ date, view: tileView }: TileArgs) => {
+    if (tileView !== 'month') return null;
+    const mark = marks.get(calendarDateKey(date));
+    if (!mark) return <span className={styles.dotSpace} aria-hidden="true" />;
+    const done = mark === 'True';
+    return (
+      <>
+        <span
+          className={`${styles.dot} ${done ? styles.dotDone : styles.dotOpen}`}
+          data-mark={done ? 'done' : 'open'}
+          aria-hidden="true"
+        />
+        <span className="visuallyHidden">
+          {' '}
+          {done ? messages.dayLog.done : messages.dayLog.notDone}
+        </span>
+      </>
+    );
+  };
+
+  return (
+    <div className={styles.calendar} aria-busy={busy || undefined}>
+      <Calendar
+        locale="ko-KR"
+        calendarType="gregory"
+        value={localDateOfKey(selectedKey)}
+        activeStartDate={activeStartDate}
+        onActiveStartDateChange={({ activeStartDate: start, view: current }) => {
+          if (start) onNavigate(start, current);
+        }}
+        onViewChange={({ activeStartDate: start, view: next }) => {
+          setView(next);
+          if (start) onNavigate(start, next);
+        }}
+        onChange={(value) => {
+          if (value instanceof Date) onSelect(calendarDateKey(value));
+        }}
+        formatDay={(_locale, date) => String(date.getDate())}
+        formatMonthYear={(_locale, date) => monthTitle(date)}
+        navigationLabel={({ date, label, view: current }) =>
+          current === 'month' ? monthTitle(date) : label
+        }
+        navigationAriaLive="polite"
+        prevLabel={<ChevronIcon direction="left" />}
+        nextLabel={<ChevronIcon direction="right" />}
+        prevAriaLabel={view === 'month' ? messages.dayLog.prevMonth : messages.dayLog.prevYear}
+        nextAriaLabel={view === 'month' ? messages.dayLog.nextMonth : messages.dayLog.nextYear}
+        prev2Label={null}
+        next2Label={null}
+        minDetail="year"
+        tileClassName={tileClassName}
+        tileContent={tileContent}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './fixtures/auth';
+import { APP_URL } from './fixtures/env';
+
+function uniqueMember(prefix: string) {
+  const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  return { email: `${prefix}-${id}@e2e.everyhealth.dev`, name: `${prefix} 테스터` };
+}
+
+/** Today in Seoul as YYYY-MM-DD, whatever the time zone of the test runner. */
+function seoulToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+}
+
+/** The accessible name react-calendar gives a day tile in ko-KR (`2026년 11월 23일`). */
+function tileName(key: string): string {
+  const [year, month, day] = key.split('-').map(Number);
+  return `${year}년 ${month}월 ${day}일`;
+}
+
+function monthTitle(year: number, month: number): string {
+  return `${year}.${String(month).padStart(2, '0')}`;
+}
+
+function tile(page: Page, key: string) {
+  return page.getByRole('button', { name: new RegExp(`^${tileName(key)}( |$)`) });
+}
+
+const writeHeaders = { origin: APP_URL };
+
+async function createExercise(
+  page: Page,
+  name: string,
+  sets: { reps: number; weight: number }[],
+): Promise<void> {
+  const response = await page.request.post('/api/exercise', {
+    data: { name, memo: '', repWeightList: sets, classification: 'LOWERBODY' },
+    headers: writeHeaders,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}
+
+async function createRoutine(page: Page, name: string, exerciseNames: string[]): Promise<void> {
+  let response = await page.request.post(`/api/routine?name=${encodeURIComponent(name)}`, {
+    headers: writeHeaders,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const exercises = (await (await page.request.get('/api/member/exercises')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const routines = (await (await page.request.get('/api/member/routines')).json()) as {
+    routineId: number;
+    routineName: string;
+  }[];
+  const routine = routines.find((item) => item.routineName === name);
+  expect(routine).toBeTruthy();
+  response = await page.request.post('/api/routineExercise', {
+    data: {
+      routineId: routine?.routineId,
+      exerciseInfoList: exerciseNames.map((exerciseName, index) => ({
+        exerciseId: exercises.find((item) => item.name === exerciseName)?.id,
+        sequence: index + 1,
+      })),
+    },
+    headers: writeHeaders,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}
+
+test('log today: add exercises and a routine, complete, reorder, edit, change months, remove', async ({
+  page,
+}) => {
+  await signIn(page, uniqueMember('home'));
+  await createExercise(page, '스쿼트', [
+    { reps: 5, weight: 100 },
+    { reps: 3, weight: 110 },
+  ]);
+  await createExercise(page, '크런치', [{ reps: 20, weight: 0 }]);
+  await createExercise(page, '벤치프레스', [{ reps: 8, weight: 60 }]);
+  await createRoutine(page, '상체 루틴', ['벤치프레스']);
+
+  const today = seoulToday();
+  const [year, month] = today.split('-').map(Number);
+  await page.goto('/');
+  const log = page.getByRole('region', { name: `${today} 운동 일지` });
+  await expect(log.getByRole('heading', { level: 2 })).toHaveText(`${today} 운동 일지`);
+  await expect(log.getByText('운동 기록이 없습니다.')).toBeVisible();
+  await expect(page.getByRole('button', { name: monthTitle(year, month) })).toBeVisible();
+  await expect(tile(page, today)).toHaveAccessibleName(tileName(today));
+  await expect(tile(page, today).locator('[data-mark]')).toHaveCount(0);
+  await expect(log.getByRole('button', { name: '수정' })).toBeDisabled();
+
+  // Add: two exercises from the first tab, the routine from the second (arrow keys switch tabs).
+  await log.getByRole('button', { name: '추가' }).click();
+  let dialog = page.getByRole('dialog', { name: '추가' });
+  const save = dialog.getByRole('button', { name: '저장' });
+  await expect(save).toBeDisabled();
+  await expect(dialog.getByRole('tab', { name: '운동' })).toHaveAttribute('aria-selected', 'true');
+  const exercisePanel = dialog.getByRole('tabpanel', { name: '운동' });
+  await exercisePanel.getByRole('checkbox', { name: /스쿼트/ }).check();
+  await exercisePanel.getByRole('checkbox', { name: /크런치/ }).check();
+  await dialog.getByRole('tab', { name: '운동' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('tab', { name: '루틴' })).toBeFocused();
+  await expect(dialog.getByRole('tab', { name: '루틴' })).toHaveAttribute('aria-selected', 'true');
+  await dialog
+    .getByRole('tabpanel', { name: '루틴' })
+    .getByRole('checkbox', { name: /상체 루틴/ })
+    .check();
+  await expect(dialog.getByText('3개 선택됨')).toBeVisible();
+  await save.click();
+  await expect(dialog).toBeHidden();
+
+  const names = log.getByRole('heading', { level: 3 });
+  await expect(names).toHaveText(['1스쿼트', '2크런치', '3벤치프레스']);
+  const squat = log
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: /스쿼트/ }) });
+  await expect(squat.getByRole('listitem')).toHaveText(['1세트5회100kg', '2세트3회110kg']);
+  const crunch = log
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: /크런치/ }) });
+  await expect(crunch.getByRole('listitem')).toHaveText(['1세트20회']);
+
+  // The day now has an open (outlined) dot; ticking 완료 fills it.
+  await expect(tile(page, today)).toHaveAccessibleName(`${tileName(today)} 미완료`);
+  await expect(tile(page, today).locator('[data-mark]')).toHaveAttribute('data-mark', 'open');
+  const done = log.getByRole('checkbox', { name: '완료' });
+  await expect(done).not.toBeChecked();
+  await done.check();
+  await expect(done).toBeChecked();
+  await expect(tile(page, today)).toHaveAccessibleName(`${tileName(today)} 완료`);
+  await expect(tile(page, today).locator('[data-mark]')).toHaveAttribute('data-mark', 'done');
+
+  await page.screenshot({ path: '/tmp/home-1280.png', fullPage: true });
+
+  // Edit: move 크런치 to the top with the keyboard, change 스쿼트's sets, save.
+  await log.getByRole('button', { name: '수정' }).click();
+  dialog = page.getByRole('dialog', { name: '수정' });
+  const handle = dialog.getByRole('button', { name: '2번째 운동 크런치 순서 변경' });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(400);
+  await page.keyboard.press('Space');
+  await expect(dialog.getByRole('button', { name: '1번째 운동 크런치 순서 변경' })).toBeVisible();
+  const squatSets = dialog.getByRole('group', { name: '스쿼트 세트' });
+  await squatSets.getByLabel('반복 횟수 (Set 1)').fill('8');
+  await squatSets.getByLabel('무게 (Set 1)').fill('0');
+  await squatSets.getByRole('button', { name: '세트 추가' }).click();
+  await squatSets.getByLabel('반복 횟수 (Set 3)').fill('0');
+  await dialog.getByRole('button', { name: '저장' }).click();
+  await expect(squatSets.getByText('반복 횟수를 정확히 입력해주세요.')).toBeVisible();
+  await squatSets.getByLabel('반복 횟수 (Set 3)').fill('12');
+  await squatSets.getByLabel('무게 (Set 3)').fill('60');
+  await page.screenshot({ path: '/tmp/home-edit-1280.png' });
+  await dialog.getByRole('button', { name: '저장' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(names).toHaveText(['1크런치', '2스쿼트', '3벤치프레스']);
+  await expect(squat.getByRole('listitem')).toHaveText([
+    '1세트8회',
+    '2세트3회110kg',
+    '3세트12회60kg',
+  ]);
+
+  // Other months load; the chosen day keeps its log; coming back shows the dot again.
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  await page.getByRole('button', { name: '다음 달' }).click();
+  await expect(page.getByRole('button', { name: monthTitle(next.year, next.month) })).toBeVisible();
+  await expect(names).toHaveText(['1크런치', '2스쿼트', '3벤치프레스']);
+  await expect(log.getByRole('heading', { level: 2 })).toHaveText(`${today} 운동 일지`);
+  await page.getByRole('button', { name: '이전 달' }).click();
+  await expect(page.getByRole('button', { name: monthTitle(year, month) })).toBeVisible();
+  await expect(tile(page, today).locator('[data-mark]')).toHaveAttribute('data-mark', 'done');
+
+  // After a reload everything is still there.
+  await page.reload();
+  await expect(names).toHaveText(['1크런치', '2스쿼트', '3벤치프레스']);
+  await expect(log.getByRole('checkbox', { name: '완료' })).toBeChecked();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/home-390.png', fullPage: true });
+  await log.getByRole('button', { name: '추가' }).click();
+  await expect(
+    page.getByRole('dialog', { name: '추가' }).getByRole('checkbox', { name: /스쿼트/ }),
+  ).toBeVisible();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: '/tmp/home-add-390.png' });
+  await page.getByRole('dialog', { name: '추가' }).getByRole('button', { name: '뒤로' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Remove every exercise: the day record goes and so does the dot.
+  await log.getByRole('button', { name: '수정' }).click();
+  dialog = page.getByRole('dialog', { name: '수정' });
+  for (const name of ['크런치', '스쿼트', '벤치프레스']) {
+    await dialog.getByRole('button', { name: `${name} 삭제` }).click();
+    await expect(dialog.getByRole('button', { name: `${name} 삭제` })).toHaveCount(0);
+  }
+  await expect(dialog.getByText('이 날짜에 남은 운동이 없습니다.')).toBeVisible();
+  await dialog.getByRole('button', { name: '취소' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(log.getByText('운동 기록이 없습니다.')).toBeVisible();
+  await expect(log.getByRole('button', { name: '수정' })).toBeDisabled();
+  await expect(tile(page, today)).toHaveAccessibleName(tileName(today));
+  await expect(tile(page, today).locator('[data-mark]')).toHaveCount(0);
+});
+
+test.describe('in Los Angeles', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('the heading and the chosen day follow the Seoul date', async ({ page }) => {
+    await signIn(page, uniqueMember('home-la'));
+    // 15:30 UTC on 22 Nov: still the 22nd in Los Angeles, already the 23rd in Seoul.
+    await page.clock.setFixedTime(new Date('2026-11-22T15:30:00Z'));
+    await page.goto('/');
+    const log = page.getByRole('region', { name: '2026-11-23 운동 일지' });
+    await expect(log.getByRole('heading', { level: 2 })).toHaveText('2026-11-23 운동 일지');
+    await expect(page.getByRole('button', { name: '2026.11' })).toBeVisible();
+    await expect(tile(page, '2026-11-23')).toHaveClass(/selected/);
+    await expect(tile(page, '2026-11-22')).not.toHaveClass(/selected/);
+    await expect(log.getByText('운동 기록이 없습니다.')).toBeVisible();
+    expect(await page.evaluate(() => new Date().getDate())).toBe(22);
+  });
+});

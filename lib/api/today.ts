@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import {
+  todayDateSchema,
+  todaySchema,
+  type Today,
+  type TodayDate,
+  type TodaySequenceUpdate,
+  type TodaySetsUpdate,
+} from '@/lib/contract/today';
+import { api, requestJson } from './client';
+import { isApiError } from './errors';
+
+/** What the add dialog sends: the checked items in the order they were checked, numbered from 1. */
+export interface TodaySelectionItem {
+  id: number;
+  type: 'exercise' | 'routine';
+  sequence: number;
+}
+
+const MONTH_PREFIX = '/api/today/yearAndMonth/';
+const DAY_PREFIX = '/api/today/date/';
+
+/** SWR key (and path) of a month's day records (`month` is 1–12). */
+export function monthKey(year: number, month: number): string {
+  return `${MONTH_PREFIX}${year}/${month}`;
+}
+
+/** True for any month key (to revalidate every loaded month at once). */
+export function isMonthKey(key: unknown): boolean {
+  return typeof key === 'string' && key.startsWith(MONTH_PREFIX);
+}
+
+/** SWR key (and path) of one day's log. */
+export function dayKey(date: string): string {
+  return `${DAY_PREFIX}${date}`;
+}
+
+const monthSchema = z.array(todayDateSchema);
+
+/** GET /api/today/yearAndMonth/{year}/{month}: the days of that month that have a record. */
+export function fetchMonth(year: number, month: number): Promise<TodayDate[]> {
+  return requestJson(monthKey(year, month), { schema: monthSchema });
+}
+
+/** GET /api/today/date/{date}: the day's log, or null when the date has no record (404). */
+export async function fetchDay(date: string): Promise<Today | null> {
+  try {
+    return await requestJson(dayKey(date), { schema: todaySchema });
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'http' && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** POST /api/today?date={date}: creates the (empty) day record. */
+export async function createToday(date: string): Promise<void> {
+  await api.post('/api/today', undefined, { query: { date } });
+}
+
+/**
+ * Makes sure the date has a day record: asks the backend for that date (decisions.md §6) and
+ * creates the record only when there is none. Returns true when it created one.
+ */
+export async function ensureToday(date: string): Promise<boolean> {
+  const existing = await fetchDay(date);
+  if (existing) return false;
+  await createToday(date);
+  return true;
+}
+
+/** POST /api/todayExercise/{date}: appends the exercises (routines expand server-side). */
+export async function addTodayExercises(
+  date: string,
+  items: readonly TodaySelectionItem[],
+): Promise<void> {
+  await api.post(`/api/todayExercise/${date}`, items);
+}
+
+/** DELETE /api/todayExercise/{id}; the day record goes too when it was the last entry. */
+export async function deleteTodayExercise(todayExerciseId: number): Promise<void> {
+  await api.delete(`/api/todayExercise/${todayExerciseId}`);
+}
+
+/** PATCH /api/todayExercise/updateSequence/{todayId}: the server renumbers 1..n. */
+export async function updateTodaySequence(
+  todayId: number,
+  body: TodaySequenceUpdate,
+): Promise<void> {
+  await api.patch(`/api/todayExercise/updateSequence/${todayId}`, body);
+}
+
+/** PATCH /api/todayExercise/{todayId}: each listed entry's sets are replaced. */
+export async function updateTodaySets(todayId: number, body: TodaySetsUpdate): Promise<void> {
+  await api.patch(`/api/todayExercise/${todayId}`, body);
+}
+
+/** POST /api/today/checkbox/{todayId}?checked=: marks the day done or not. */
+export async function setTodayChecked(todayId: number, checked: boolean): Promise<void> {
+  await api.post(`/api/today/checkbox/${todayId}`, undefined, { query: { checked } });
+}

@@ -1,0 +1,26 @@
+'use client';
+
+import { useMemo } from 'react';
+import useSWR from 'swr';
+import { fetchMonth, monthKey } from '@/lib/api/today';
+import { useSession } from '@/lib/auth';
+import type { CheckBox } from '@/lib/contract/today';
+
+/**
+ * The signed-in member's day records of one month (GET /api/today/yearAndMonth/{year}/{month}),
+ * keyed by year and month, with a `YYYY-MM-DD` → checkBox map for the calendar's dots.
+ */
+export function useMonthDays(year: number, month: number) {
+  const { isAuthenticated } = useSession();
+  const { data, error, isLoading, mutate } = useSWR(
+    isAuthenticated ? monthKey(year, month) : null,
+    () => fetchMonth(year, month),
+    { keepPreviousData: false },
+  );
+  const byDate = useMemo(() => {
+    const map = new Map<string, CheckBox>();
+    for (const day of data ?? []) map.set(day.localDate, day.checkBox);
+    return map;
+  }, [data]);
+  return { days: data, byDate, error: error as unknown, isLoading, mutate };
+}
