@@ -1,22 +1,9 @@
 import type { Metadata } from 'next';
-import { PagePlaceholder } from '@/components/placeholder/page-placeholder';
-import { ClubIcon, PlusIcon } from '@/components/shell/nav-icons';
-import { ButtonLink } from '@/components/ui/button';
+import { ClubListPage } from '@/components/club/club-list-page';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.pages.club };
 
 export default function Page() {
-  return (
-    <PagePlaceholder
-      heading={messages.pages.club}
-      placeholder={messages.placeholders.club}
-      icon={<ClubIcon />}
-      actions={
-        <ButtonLink href="/club/create" icon={<PlusIcon />}>
-          {messages.clubs.create}
-        </ButtonLink>
-      }
-    />
-  );
+  return <ClubListPage />;
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { PagePlaceholder } from '@/components/placeholder/page-placeholder';
-import { ChatIcon } from '@/components/shell/nav-icons';
+import { ChatRoom } from '@/components/chat/chat-room';
 import { messages } from '@/lib/i18n/messages';
 
 interface Props {
@@ -9,8 +8,10 @@ interface Props {
 }
 
 /** A room id is digits only; anything else under /chat is SockJS or a 404. */
-function parseRoomId(value: string): string | null {
-  return /^\d+$/.test(value) ? value : null;
+function parseRoomId(value: string): number | null {
+  if (!/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -21,11 +22,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ChatRoomPage({ params }: Props) {
   const roomId = parseRoomId((await params).roomId);
   if (!roomId) notFound();
-  return (
-    <PagePlaceholder
-      heading={messages.chat.title(roomId)}
-      placeholder={messages.placeholders.chat}
-      icon={<ChatIcon />}
-    />
-  );
+  return <ChatRoom key={roomId} roomId={roomId} />;
 }

@@ -1,0 +1,140 @@
+'use client';
+
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import {
+  distanceFromBottom,
+  firstMessageId,
+  isOwnMessage,
+  lastMessageId,
+  LOAD_OLDER_THRESHOLD_PX,
+  STICK_TO_BOTTOM_THRESHOLD_PX,
+  timeLabel,
+} from '@/lib/chat/message-list';
+import type { ChatMessage } from '@/lib/contract/chat';
+import { messages as copy } from '@/lib/i18n/messages';
+import styles from './chat-message-list.module.css';
+
+export interface ChatMessageListProps {
+  messages: ChatMessage[];
+  /** The signed-in member's id: their messages sit on the right. */
+  memberId: number | null | undefined;
+  loading: boolean;
+  loadingOlder: boolean;
+  noEarlier: boolean;
+  /** Called when the view comes within 100 px of the top. */
+  onLoadOlder: () => void;
+  /** Shown instead of the empty hint when the history failed. */
+  errorSlot?: ReactNode;
+}
+
+/** One message: avatar, sender name (others only), bubble and time; own messages on the right. */
+export function ChatMessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
+  const time = timeLabel(message.createdDate);
+  return (
+    <li className={`${styles.item} ${own ? styles.own : styles.other}`} data-own={own}>
+      <Avatar name={message.member.name} picture={message.member.picture} size="sm" />
+      <div className={styles.stack}>
+        {own ? (
+          <span className="visuallyHidden">{copy.chat.me}</span>
+        ) : (
+          <span className={styles.sender}>{message.member.name}</span>
+        )}
+        <div className={styles.line}>
+          <p className={styles.bubble}>{message.message}</p>
+          {time ? (
+            <time className={styles.time} dateTime={message.createdDate}>
+              {time}
+            </time>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+interface Snapshot {
+  firstId: number | null;
+  lastId: number | null;
+  scrollHeight: number;
+}
+
+/**
+ * The scrolling message area (role="log"). New messages scroll to the bottom when the reader is
+ * near it or the message is their own; an older batch prepended at the top keeps the view where it
+ * was; coming within 100 px of the top asks for older messages.
+ */
+export function ChatMessageList({
+  messages,
+  memberId,
+  loading,
+  loadingOlder,
+  noEarlier,
+  onLoadOlder,
+  errorSlot,
+}: ChatMessageListProps) {
+  const areaRef = useRef<HTMLDivElement>(null);
+  const nearBottomRef = useRef(true);
+  const snapshotRef = useRef<Snapshot | null>(null);
+
+  useLayoutEffect(() => {
+    const area = areaRef.current;
+    if (!area) return;
+    const previous = snapshotRef.current;
+    const firstId = firstMessageId(messages);
+    const lastId = lastMessageId(messages);
+    if (!previous || previous.lastId === null) {
+      area.scrollTop = area.scrollHeight;
+    } else if (firstId !== previous.firstId && lastId === previous.lastId) {
+      // An older batch went in above: keep the same messages in view.
+      area.scrollTop += area.scrollHeight - previous.scrollHeight;
+    } else if (lastId !== previous.lastId) {
+      const last = messages[messages.length - 1];
+      if (nearBottomRef.current || (last && isOwnMessage(last, memberId))) {
+        area.scrollTop = area.scrollHeight;
+      }
+    }
+    nearBottomRef.current = distanceFromBottom(area) <= STICK_TO_BOTTOM_THRESHOLD_PX;
+    snapshotRef.current = { firstId, lastId, scrollHeight: area.scrollHeight };
+  }, [messages, memberId]);
+
+  // A short history leaves the top in view: keep loading older batches until the area scrolls.
+  useEffect(() => {
+    const area = areaRef.current;
+    if (!area || loading || loadingOlder || noEarlier || messages.length === 0) return;
+    if (area.scrollHeight <= area.clientHeight) onLoadOlder();
+  }, [messages, loading, loadingOlder, noEarlier, onLoadOlder]);
+
+  function onScroll() {
+    const area = areaRef.current;
+    if (!area) return;
+    nearBottomRef.current = distanceFromBottom(area) <= STICK_TO_BOTTOM_THRESHOLD_PX;
+    if (area.scrollTop < LOAD_OLDER_THRESHOLD_PX && !loading) onLoadOlder();
+  }
+
+  return (
+    <div ref={areaRef} className={styles.area} onScroll={onScroll}>
+      <div className={styles.top} aria-live="polite">
+        {loadingOlder ? copy.chat.loadingOlder : noEarlier ? copy.chat.noEarlier : null}
+      </div>
+      {loading ? (
+        <p className={styles.notice} role="status">
+          {copy.chat.loading}
+        </p>
+      ) : null}
+      {errorSlot}
+      {!loading && !errorSlot && messages.length === 0 ? (
+        <p className={styles.notice}>{copy.chat.empty}</p>
+      ) : null}
+      <ol className={styles.list} role="log" aria-live="polite" aria-label={copy.chat.logLabel}>
+        {messages.map((message) => (
+          <ChatMessageItem
+            key={message.messageId}
+            message={message}
+            own={isOwnMessage(message, memberId)}
+          />
+        ))}
+      </ol>
+    </div>
+  );
+}

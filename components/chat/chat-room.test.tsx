@@ -1,0 +1,173 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import type { ChatRoom as ChatRoomState } from '@/lib/chat/use-chat-room';
+import type { ChatMessage } from '@/lib/contract/chat';
+import { ChatRoom } from './chat-room';
+
+const push = jest.fn();
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn() }),
+}));
+
+let room: ChatRoomState;
+jest.mock('@/lib/chat/use-chat-room', () => ({ useChatRoom: () => room }));
+
+function message(messageId: number, memberId: number, name: string, text: string): ChatMessage {
+  return {
+    messageId,
+    message: text,
+    member: { id: memberId, name, picture: null },
+    createdDate: '2025-07-19T14:03:27.123',
+  };
+}
+
+function fakeRoom(overrides: Partial<ChatRoomState> = {}): ChatRoomState {
+  return {
+    connected: true,
+    messages: [],
+    loading: false,
+    error: null,
+    loadingOlder: false,
+    noEarlier: false,
+    send: jest.fn(() => true),
+    loadOlder: jest.fn(async () => undefined),
+    reload: jest.fn(),
+    ...overrides,
+  };
+}
+
+async function renderRoom(overrides: Partial<ChatRoomState> = {}) {
+  room = fakeRoom(overrides);
+  renderWithApp(<ChatRoom roomId={5} />);
+  // The session (member id 1, see test-helpers) has loaded once the log knows who is who.
+  await screen.findByRole('heading', { level: 1, name: '채팅방 #5' });
+  return room;
+}
+
+beforeEach(() => {
+  push.mockReset();
+  mockFetch({});
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('ChatRoom', () => {
+  it('keeps input and send disabled, and says 연결 중..., until connected', async () => {
+    await renderRoom({ connected: false });
+    expect(screen.getByText('연결 중...')).toBeVisible();
+    expect(screen.getByLabelText('메시지 입력')).toBeDisabled();
+    expect(screen.getByLabelText('메시지 입력')).toHaveAttribute(
+      'placeholder',
+      '메시지를 입력하세요...',
+    );
+    expect(screen.getByRole('button', { name: '전송' })).toBeDisabled();
+  });
+
+  it('puts own messages (sender id = signed-in member id) on the right, names others', async () => {
+    await renderRoom({
+      messages: [message(1, 2, '이서연', '안녕하세요'), message(2, 1, '테스터', '반가워요')],
+    });
+    const log = screen.getByRole('log');
+    expect(log).toHaveAttribute('aria-live', 'polite');
+    await waitFor(() =>
+      expect(within(log).getByText('반가워요').closest('li')).toHaveAttribute('data-own', 'true'),
+    );
+    const other = within(log).getByText('안녕하세요').closest('li')!;
+    expect(other).toHaveAttribute('data-own', 'false');
+    expect(within(other).getByText('이서연')).toBeVisible();
+    expect(within(other).getByRole('img', { name: '이서연' })).toHaveTextContent('이');
+    const own = within(log).getByText('반가워요').closest('li')!;
+    expect(within(own).queryByText('테스터', { selector: '[class*="sender"]' })).toBeNull();
+  });
+
+  it('shows the loading and end-of-history notes', async () => {
+    await renderRoom({ loading: true });
+    expect(screen.getByText('메시지를 불러오는 중...')).toBeVisible();
+  });
+
+  it('says 이전 메시지가 없습니다 when history is exhausted', async () => {
+    await renderRoom({ noEarlier: true, messages: [message(1, 2, '이서연', '첫 메시지')] });
+    expect(screen.getByText('이전 메시지가 없습니다')).toBeVisible();
+  });
+
+  it('Enter sends and clears the input; the send button too', async () => {
+    const user = userEvent.setup();
+    const { send } = await renderRoom();
+    const input = screen.getByLabelText('메시지 입력');
+    await user.type(input, '안녕{Enter}');
+    expect(send).toHaveBeenCalledWith('안녕');
+    expect(input).toHaveValue('');
+    await user.type(input, '두 번째');
+    await user.click(screen.getByRole('button', { name: '전송' }));
+    expect(send).toHaveBeenLastCalledWith('두 번째');
+    expect(input).toHaveValue('');
+  });
+
+  it('does not send on the Enter that ends an IME composition', async () => {
+    const { send } = await renderRoom();
+    const input = screen.getByLabelText('메시지 입력');
+    fireEvent.change(input, { target: { value: '안녕' } });
+    fireEvent.keyDown(input, { key: 'Enter', isComposing: true });
+    fireEvent.keyDown(input, { key: 'Enter', keyCode: 229 });
+    expect(send).not.toHaveBeenCalled();
+    expect(input).toHaveValue('안녕');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(send).toHaveBeenCalledWith('안녕');
+  });
+
+  it('ignores blank messages', async () => {
+    const user = userEvent.setup();
+    const { send } = await renderRoom();
+    const input = screen.getByLabelText('메시지 입력');
+    await user.type(input, '   {Enter}');
+    await user.click(screen.getByRole('button', { name: '전송' }));
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('leaves after confirming: looks up the club, leaves it, toasts and goes to /club', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/club/chatRoom/5': {
+        body: {
+          id: 3,
+          title: 't',
+          content: 'c',
+          location: 'l',
+          schedule: 's',
+          highlight: 'h',
+          chatRoomId: 5,
+        },
+      },
+      'DELETE /api/club/3/leave': { body: null },
+    });
+    await renderRoom();
+    await user.click(screen.getByRole('button', { name: '나가기' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveAccessibleDescription(
+      '채팅방을 나가시겠습니까? 방장인 경우 클럽이 삭제됩니다.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: '나가기' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/club'));
+    expect(screen.getByRole('alert')).toHaveTextContent('채팅방에서 나갔습니다.');
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/club/chatRoom/5',
+      'DELETE /api/club/3/leave',
+    ]);
+  });
+
+  it('cancelling the confirmation sends nothing; a failure toasts and stays', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const { calls } = mockFetch({});
+    await renderRoom();
+    await user.click(screen.getByRole('button', { name: '나가기' }));
+    await user.click(screen.getByRole('button', { name: '취소' }));
+    expect(calls).toEqual([]);
+    await user.click(screen.getByRole('button', { name: '나가기' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: '나가기' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('채팅방 나가기에 실패했습니다.');
+    expect(push).not.toHaveBeenCalled();
+  });
+});

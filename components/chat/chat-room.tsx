@@ -1,0 +1,99 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
+import { describeError } from '@/components/workout/errors';
+import { fetchClubByChatRoom, leaveClub } from '@/lib/api/clubs';
+import { useSession } from '@/lib/auth';
+import { useChatRoom } from '@/lib/chat/use-chat-room';
+import { useRevalidateClubs } from '@/lib/hooks/use-clubs';
+import { messages } from '@/lib/i18n/messages';
+import { ChatComposer } from './chat-composer';
+import { ChatMessageList } from './chat-message-list';
+import styles from './chat-room.module.css';
+
+/**
+ * A club chat room (/chat/{roomId}): header with the connection state and `나가기`, the message
+ * log, and the composer (disabled until connected). Leaving asks for confirmation, looks up the
+ * room's club and leaves it, then goes to /club.
+ */
+export function ChatRoom({ roomId }: { roomId: number }) {
+  const titleId = useId();
+  const router = useRouter();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const revalidateClubs = useRevalidateClubs();
+  const { user } = useSession();
+  const room = useChatRoom(roomId);
+  const [leaving, setLeaving] = useState(false);
+
+  async function leave() {
+    const confirmed = await confirm({
+      title: messages.chat.leaveTitle,
+      message: messages.chat.leaveConfirm,
+      confirmLabel: messages.chat.leave,
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    setLeaving(true);
+    try {
+      const club = await fetchClubByChatRoom(roomId);
+      await leaveClub(club.id);
+    } catch (error) {
+      console.error('chat: leave failed', error);
+      toast.error(messages.chat.leaveFailed);
+      setLeaving(false);
+      return;
+    }
+    toast.success(messages.chat.left);
+    void revalidateClubs();
+    router.push('/club');
+  }
+
+  return (
+    <section className={styles.room} aria-labelledby={titleId}>
+      <header className={styles.header}>
+        <div className={styles.heading}>
+          <h1 className={styles.title} id={titleId}>
+            {messages.chat.title(roomId)}
+          </h1>
+          <p
+            className={`${styles.status} ${room.connected ? styles.online : styles.offline}`}
+            role="status"
+          >
+            <span className={styles.dot} aria-hidden="true" />
+            {room.connected ? messages.chat.connected : messages.chat.connecting}
+          </p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={() => void leave()} disabled={leaving}>
+          {leaving ? messages.chat.leaving : messages.chat.leave}
+        </Button>
+      </header>
+      <ChatMessageList
+        messages={room.messages}
+        memberId={user?.id}
+        loading={room.loading}
+        loadingOlder={room.loadingOlder}
+        noEarlier={room.noEarlier}
+        onLoadOlder={() => void room.loadOlder()}
+        errorSlot={
+          room.error ? (
+            <div className={styles.error} role="alert">
+              <p>{messages.chat.loadFailed}</p>
+              {describeError(room.error, '') ? (
+                <p className={styles.errorDetail}>{describeError(room.error, '')}</p>
+              ) : null}
+              <Button variant="secondary" size="sm" onClick={room.reload}>
+                {messages.app.retry}
+              </Button>
+            </div>
+          ) : null
+        }
+      />
+      <ChatComposer disabled={!room.connected} onSend={room.send} />
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import type { Club } from '@/lib/contract/club';
+import { ClubListPage } from './club-list-page';
+
+const push = jest.fn();
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn() }),
+}));
+
+function club(overrides: Partial<Club> = {}): Club {
+  return {
+    id: 3,
+    title: '한강 러닝',
+    content: '아침마다 달려요',
+    location: '여의도',
+    schedule: '매주 토요일 7시',
+    highlight: '초보 환영',
+    chatRoomId: 7,
+    ...overrides,
+  };
+}
+
+beforeEach(() => push.mockReset());
+
+describe('ClubListPage', () => {
+  it('loads all clubs on open and shows them as poster cards', async () => {
+    const { calls } = mockFetch({ 'GET /api/clubs': { body: [club()] } });
+    renderWithApp(<ClubListPage />);
+    expect(screen.getByRole('heading', { level: 1, name: '클럽 목록' })).toBeInTheDocument();
+    expect(screen.getByText('로딩 중...')).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: '한강 러닝' });
+    expect(within(card).getByText('아침마다 달려요')).toBeVisible();
+    expect(within(card).getByText('여의도')).toBeVisible();
+    expect(within(card).getByText('매주 토요일 7시')).toBeVisible();
+    expect(within(card).getByText('클럽 특징')).toBeVisible();
+    expect(within(card).getByText('초보 환영')).toBeVisible();
+    expect(calls.map((call) => call.url)).toEqual(['/api/clubs']);
+    expect(screen.getByRole('link', { name: '새 클럽 만들기' })).toHaveAttribute(
+      'href',
+      '/club/create',
+    );
+  });
+
+  it('searches with the text and the filter on the button and on Enter', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/clubs': { body: [] },
+      'GET /api/clubs?name=%EB%9F%AC%EB%8B%9D&isMyClubs=1': { body: [club()] },
+      'GET /api/clubs?name=%EB%9F%AC%EB%8B%9D&isMyClubs=0': { body: [] },
+    });
+    renderWithApp(<ClubListPage />);
+    expect(await screen.findByText('아직 클럽이 없습니다.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('클럽 검색'), '러닝');
+    expect(screen.getByLabelText('클럽 검색')).toHaveAttribute('placeholder', '클럽 검색...');
+    await user.selectOptions(screen.getByLabelText('클럽 범위'), '나의 클럽');
+    await user.click(screen.getByRole('button', { name: '검색' }));
+    expect(await screen.findByRole('article', { name: '한강 러닝' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('클럽 범위'), '전체');
+    await user.type(screen.getByLabelText('클럽 검색'), '{Enter}');
+    expect(await screen.findByText('조건에 맞는 클럽이 없습니다.')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/clubs',
+      '/api/clubs?name=%EB%9F%AC%EB%8B%9D&isMyClubs=1',
+      '/api/clubs?name=%EB%9F%AC%EB%8B%9D&isMyClubs=0',
+    ]);
+  });
+
+  it('shows an inline error with retry', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    mockFetch({
+      'GET /api/clubs': () =>
+        fail
+          ? {
+              status: 500,
+              body: { code: '500', message: '오류', data: null, timestamp: 't', path: null },
+            }
+          : { body: [club()] },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ClubListPage />);
+    expect(await screen.findByText('클럽 목록을 불러오지 못했습니다.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByRole('article', { name: '한강 러닝' })).toBeInTheDocument();
+    jest.restoreAllMocks();
+  });
+
+  it('enter: records joining, then opens the room client-side', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/clubs': { body: [club()] },
+      'POST /api/club/3/join': { body: null },
+    });
+    renderWithApp(<ClubListPage />);
+    await user.click(await screen.findByRole('button', { name: /채팅방 입장하기/ }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/chat/7'));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/club/3/join',
+    ]);
+  });
+});

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './fixtures/auth';
+
+/**
+ * Two members in two browser contexts chat live in one club room. Restarting the backend in the
+ * middle of a conversation (the reconnect catch-up) is covered by the hook's unit tests: Playwright's
+ * webServer owns the backend process here.
+ */
+
+function uniqueMember(prefix: string) {
+  const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  return { email: `${prefix}-${id}@e2e.everyhealth.dev`, name: `${prefix}${id.slice(-4)}` };
+}
+
+/** Records the WebSocket URLs a page opens. */
+function watchSockets(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('websocket', (socket) => urls.push(socket.url()));
+  return urls;
+}
+
+async function createClub(page: Page, title: string) {
+  await page.goto('/club/create');
+  await page.getByLabel('클럽 이름').fill(title);
+  await page.getByLabel('클럽 소개').fill('퇴근 후 함께 운동해요.');
+  await page.getByLabel('활동 장소').fill('강남역');
+  await page.getByLabel('활동 시간').fill('매주 수요일 저녁 8시');
+  await page.getByLabel('클럽 특징').fill('누구나 환영');
+  await page.getByRole('button', { name: '클럽 만들기' }).click();
+  await expect(page).toHaveURL(/\/club$/);
+}
+
+/** Finds the club by name on /club and enters its room; returns the room id. */
+async function enterRoom(page: Page, title: string): Promise<string> {
+  if (new URL(page.url()).pathname !== '/club') await page.goto('/club');
+  await page.getByLabel('클럽 검색').fill(title);
+  await page.getByRole('button', { name: '검색' }).click();
+  const card = page.getByRole('article', { name: title });
+  const join = page.waitForResponse((response) =>
+    /\/api\/club\/\d+\/join$/.test(new URL(response.url()).pathname),
+  );
+  await card.getByRole('button', { name: /채팅방 입장하기/ }).click();
+  expect((await join).ok()).toBe(true);
+  await page.waitForURL(/\/chat\/\d+$/);
+  const roomId = new URL(page.url()).pathname.split('/').pop()!;
+  await expect(page.getByRole('heading', { level: 1, name: `채팅방 #${roomId}` })).toBeVisible();
+  await expect(page.getByLabel('메시지 입력')).toBeEnabled();
+  return roomId;
+}
+
+async function say(page: Page, text: string) {
+  const input = page.getByLabel('메시지 입력');
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+}
+
+const bubble = (page: Page, text: string) =>
+  page.getByRole('log').getByRole('listitem').filter({ hasText: text });
+
+test('two members chat live over the WebSocket transport; the owner leaves and the club is gone', async ({
+  page,
+  browser,
+}) => {
+  const owner = uniqueMember('방장');
+  const guest = uniqueMember('손님');
+  const title = `저녁 크로스핏 ${Date.now().toString(36)}`;
+  const ownerSockets = watchSockets(page);
+
+  await signIn(page, owner);
+  await createClub(page, title);
+  const roomId = await enterRoom(page, title);
+  await expect(page.getByText('연결됨')).toBeVisible();
+
+  const ctxB = await browser.newContext();
+  const pageB = await ctxB.newPage();
+  const guestSockets = watchSockets(pageB);
+  await signIn(pageB, guest);
+  expect(await enterRoom(pageB, title)).toBe(roomId);
+
+  // SockJS runs over a real WebSocket, same-origin through the app's /chat rewrite.
+  for (const urls of [ownerSockets, guestSockets]) {
+    expect(urls.some((url) => /^ws:\/\/[^/]+\/chat\/.+\/websocket$/.test(url))).toBe(true);
+  }
+
+  await say(page, '안녕하세요, 방장입니다!');
+  await expect(bubble(pageB, '안녕하세요, 방장입니다!')).toHaveAttribute('data-own', 'false');
+  await expect(bubble(pageB, '안녕하세요, 방장입니다!').getByText(owner.name)).toBeVisible();
+  await expect(bubble(page, '안녕하세요, 방장입니다!')).toHaveAttribute('data-own', 'true');
+
+  await say(pageB, '반가워요 "따옴표"도 그대로');
+  await expect(bubble(page, '반가워요 "따옴표"도 그대로')).toHaveAttribute('data-own', 'false');
+  await expect(bubble(page, '반가워요 "따옴표"도 그대로').getByText(guest.name)).toBeVisible();
+  await expect(bubble(pageB, '반가워요 "따옴표"도 그대로')).toHaveAttribute('data-own', 'true');
+
+  // Own messages sit on the right, others' on the left.
+  const ownBox = await bubble(page, '안녕하세요, 방장입니다!').locator('p').boundingBox();
+  const otherBox = await bubble(page, '반가워요 "따옴표"도 그대로').locator('p').boundingBox();
+  expect(ownBox!.x + ownBox!.width).toBeGreaterThan(otherBox!.x + otherBox!.width + 100);
+  expect(otherBox!.x).toBeLessThan(ownBox!.x);
+
+  // Blank input is ignored.
+  await page.getByLabel('메시지 입력').fill('   ');
+  await page.getByLabel('메시지 입력').press('Enter');
+  await expect(page.getByRole('log').getByRole('listitem')).toHaveCount(2);
+
+  // History pages: 22 more messages, then a fresh entry shows the latest 20 and loads older ones
+  // when scrolled to the top.
+  for (let index = 1; index <= 22; index++) await say(page, `기록 ${index}번`);
+  await expect(bubble(pageB, '기록 22번')).toBeVisible();
+  await page.screenshot({ path: '/tmp/chat-1280.png' });
+  await pageB.reload();
+  await expect(pageB.getByLabel('메시지 입력')).toBeEnabled();
+  const log = pageB.getByRole('log');
+  await expect(log.getByRole('listitem')).toHaveCount(20);
+  await expect(bubble(pageB, '기록 22번')).toBeInViewport();
+  await log.locator('xpath=..').evaluate((area) => area.scrollTo({ top: 0 }));
+  await expect(log.getByRole('listitem')).toHaveCount(24);
+  await expect(bubble(pageB, '기록 3번')).toBeInViewport();
+  await log.locator('xpath=..').evaluate((area) => area.scrollTo({ top: 0 }));
+  await expect(pageB.getByText('이전 메시지가 없습니다')).toBeVisible();
+
+  await pageB.setViewportSize({ width: 390, height: 844 });
+  await pageB.evaluate(() => {
+    const area = document.querySelector('[role="log"]')!.parentElement!;
+    area.scrollTo({ top: area.scrollHeight });
+  });
+  await pageB.screenshot({ path: '/tmp/chat-390.png' });
+
+  // The owner leaves: confirmation, toast, /club, and the club is gone.
+  await page.getByRole('button', { name: '나가기' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('채팅방을 나가시겠습니까? 방장인 경우 클럽이 삭제됩니다.');
+  await page.screenshot({ path: '/tmp/chat-leave-1280.png' });
+  await dialog.getByRole('button', { name: '나가기' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '채팅방에서 나갔습니다.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/club$/);
+  await page.getByLabel('클럽 검색').fill(title);
+  await page.getByRole('button', { name: '검색' }).click();
+  await expect(page.getByText('조건에 맞는 클럽이 없습니다.')).toBeVisible();
+  await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+
+  await ctxB.close();
+});

@@ -1,0 +1,82 @@
+/**
+ * Pure helpers of the chat room's message list: merging history pages, live frames and catch-up
+ * batches into one list that is deduplicated by `messageId` and ordered oldest first.
+ */
+
+/** The least a chat message needs for merging. */
+export interface Identified {
+  messageId: number;
+}
+
+/** Near-the-edge distances of the message area (product.md §9: older messages within 100 px of the top). */
+export const LOAD_OLDER_THRESHOLD_PX = 100;
+/** How close to the bottom counts as "reading the latest", so new messages scroll into view. */
+export const STICK_TO_BOTTOM_THRESHOLD_PX = 120;
+
+/**
+ * Merges `incoming` into `current`: one entry per `messageId` (a later copy replaces an earlier one),
+ * ordered by `messageId` ascending (ids grow with creation time). Returns `current` itself when
+ * nothing changes, so React can skip a render.
+ */
+export function mergeMessages<T extends Identified>(
+  current: readonly T[],
+  incoming: readonly T[],
+): T[] {
+  if (incoming.length === 0) return current as T[];
+  const byId = new Map<number, T>();
+  for (const message of current) byId.set(message.messageId, message);
+  let changed = false;
+  for (const message of incoming) {
+    const existing = byId.get(message.messageId);
+    if (existing !== message) {
+      if (!existing || !sameMessage(existing, message)) changed = true;
+      byId.set(message.messageId, existing && sameMessage(existing, message) ? existing : message);
+    }
+  }
+  if (!changed) return current as T[];
+  return Array.from(byId.values()).sort((a, b) => a.messageId - b.messageId);
+}
+
+function sameMessage(a: Identified, b: Identified): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The id of the oldest message held (the `olderMessage` cursor), or null. */
+export function firstMessageId(list: readonly Identified[]): number | null {
+  return list.length > 0 ? list[0].messageId : null;
+}
+
+/** The id of the newest message held (the `newerMessage` cursor after a reconnect), or null. */
+export function lastMessageId(list: readonly Identified[]): number | null {
+  return list.length > 0 ? list[list.length - 1].messageId : null;
+}
+
+/** True when the message was sent by the signed-in member (decisions.md §6: compare member ids). */
+export function isOwnMessage(
+  message: { member: { id: number } },
+  memberId: number | null | undefined,
+): boolean {
+  return memberId !== null && memberId !== undefined && message.member.id === memberId;
+}
+
+/** The text to send, or null when it is blank after trimming (product.md §5: ignored). */
+export function messageToSend(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/** `HH:mm` of a Seoul `LocalDateTime` (`2025-07-19T14:03:27.123`), or '' when absent or malformed. */
+export function timeLabel(createdDate: string | null | undefined): string {
+  if (!createdDate) return '';
+  const match = /T(\d{2}):(\d{2})/.exec(createdDate);
+  return match ? `${match[1]}:${match[2]}` : '';
+}
+
+/** Distance in px between the visible bottom of a scroll area and its content's end. */
+export function distanceFromBottom(area: {
+  scrollHeight: number;
+  scrollTop: number;
+  clientHeight: number;
+}): number {
+  return area.scrollHeight - area.scrollTop - area.clientHeight;
+}

@@ -1,0 +1,204 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { mockFetch } from '@/components/workout/test-helpers';
+import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
+import type { ChatMessage } from '@/lib/contract/chat';
+import { useChatRoom } from './use-chat-room';
+
+interface FakeClientConfig {
+  webSocketFactory: () => unknown;
+  reconnectDelay: number;
+  heartbeatIncoming: number;
+  heartbeatOutgoing: number;
+  onConnect: () => void;
+  onWebSocketClose: () => void;
+}
+
+class FakeClient {
+  static instances: FakeClient[] = [];
+  connected = false;
+  activated = false;
+  deactivated = false;
+  subscriptions: { destination: string; callback: (frame: { body: string }) => void }[] = [];
+  published: { destination: string; body: string }[] = [];
+  constructor(public config: FakeClientConfig) {
+    FakeClient.instances.push(this);
+  }
+  activate() {
+    this.activated = true;
+  }
+  async deactivate() {
+    this.deactivated = true;
+  }
+  subscribe(destination: string, callback: (frame: { body: string }) => void) {
+    this.subscriptions.push({ destination, callback });
+  }
+  publish(frame: { destination: string; body: string }) {
+    this.published.push(frame);
+  }
+  /** Simulates the link opening (or re-opening). */
+  open() {
+    this.connected = true;
+    this.subscriptions = [];
+    this.config.onConnect();
+  }
+  drop() {
+    this.connected = false;
+    this.config.onWebSocketClose();
+  }
+  deliver(message: ChatMessage) {
+    const frame = { headers: {}, body: message, statusCode: 'OK', statusCodeValue: 200 };
+    for (const subscription of this.subscriptions)
+      subscription.callback({ body: JSON.stringify(frame) });
+  }
+}
+
+const sockJsUrls: string[] = [];
+jest.mock('@stomp/stompjs', () => ({ Client: FakeClient }));
+jest.mock('sockjs-client', () => ({
+  __esModule: true,
+  default: jest.fn((url: string) => {
+    sockJsUrls.push(url);
+    return {};
+  }),
+}));
+
+function message(messageId: number, text = `m${messageId}`): ChatMessage {
+  return {
+    messageId,
+    message: text,
+    member: { id: 2, name: '이서연', picture: null },
+    createdDate: '2025-07-19T14:03:27.123',
+  };
+}
+
+const ids = (list: ChatMessage[]) => list.map((item) => item.messageId);
+
+async function clientReady(): Promise<FakeClient> {
+  await waitFor(() => expect(FakeClient.instances.at(-1)?.activated).toBe(true));
+  return FakeClient.instances.at(-1)!;
+}
+
+beforeEach(() => {
+  FakeClient.instances = [];
+  sockJsUrls.length = 0;
+  resetSessionBridge();
+  setSessionSnapshot({ isAuthenticated: true, needTokenRefresh: false });
+});
+
+describe('useChatRoom', () => {
+  it('loads the latest 20, connects over SockJS at /chat, and appends live messages once', async () => {
+    mockFetch({ 'GET /api/rooms/5/recentMessage?limit=20': { body: [message(1), message(2)] } });
+    const { result } = renderHook(() => useChatRoom(5));
+    expect(result.current.loading).toBe(true);
+    expect(result.current.connected).toBe(false);
+    await waitFor(() => expect(ids(result.current.messages)).toEqual([1, 2]));
+    const client = await clientReady();
+    expect(client.config).toMatchObject({
+      reconnectDelay: 5000,
+      heartbeatIncoming: 4000,
+      heartbeatOutgoing: 4000,
+    });
+    client.config.webSocketFactory();
+    expect(sockJsUrls).toEqual(['/chat']);
+
+    mockFetch({
+      'GET /api/rooms/5/newerMessage?messageId=2&limit=100': { body: [] },
+      'GET /api/rooms/5/newerMessage?messageId=3&limit=100': { body: [] },
+    });
+    act(() => client.open());
+    expect(result.current.connected).toBe(true);
+    expect(client.subscriptions.map((item) => item.destination)).toEqual(['/topic/public/rooms/5']);
+    act(() => {
+      client.deliver(message(3));
+      client.deliver(message(3));
+    });
+    expect(ids(result.current.messages)).toEqual([1, 2, 3]);
+  });
+
+  it('sends JSON-encoded trimmed text; blank or disconnected sends nothing', async () => {
+    mockFetch({ 'GET /api/rooms/5/recentMessage?limit=20': { body: [] } });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { result } = renderHook(() => useChatRoom(5));
+    const client = await clientReady();
+    expect(result.current.send('안녕')).toBe(false);
+    expect(warn).toHaveBeenCalled();
+    act(() => client.open());
+    expect(result.current.send('   ')).toBe(false);
+    expect(result.current.send(' 안녕 "친구" ')).toBe(true);
+    expect(client.published).toEqual([
+      { destination: '/app/chat/rooms/5/send', body: '"안녕 \\"친구\\""' },
+    ]);
+    warn.mockRestore();
+  });
+
+  it('after a reconnect fetches what was missed since the newest message held', async () => {
+    const { calls } = mockFetch({
+      'GET /api/rooms/5/recentMessage?limit=20': { body: [message(1), message(2)] },
+      'GET /api/rooms/5/newerMessage?messageId=2&limit=100': { body: [message(3), message(4)] },
+    });
+    const { result } = renderHook(() => useChatRoom(5));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    const client = await clientReady();
+    act(() => client.open());
+    await waitFor(() => expect(ids(result.current.messages)).toEqual([1, 2, 3, 4]));
+    act(() => client.drop());
+    expect(result.current.connected).toBe(false);
+
+    mockFetch({
+      'GET /api/rooms/5/newerMessage?messageId=4&limit=100': { body: [message(5), message(6)] },
+    });
+    act(() => client.open());
+    await waitFor(() => expect(ids(result.current.messages)).toEqual([1, 2, 3, 4, 5, 6]));
+    expect(result.current.connected).toBe(true);
+    expect(calls.map((call) => call.url)).toContain(
+      '/api/rooms/5/newerMessage?messageId=2&limit=100',
+    );
+  });
+
+  it('loads older batches before the first held message until one comes back empty', async () => {
+    mockFetch({
+      'GET /api/rooms/5/recentMessage?limit=20': { body: [message(10), message(11)] },
+      'GET /api/rooms/5/olderMessage?messageId=10': { body: [message(8), message(9)] },
+      'GET /api/rooms/5/olderMessage?messageId=8': { body: [] },
+    });
+    const { result } = renderHook(() => useChatRoom(5));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    await act(() => result.current.loadOlder());
+    expect(ids(result.current.messages)).toEqual([8, 9, 10, 11]);
+    expect(result.current.noEarlier).toBe(false);
+    await act(() => result.current.loadOlder());
+    expect(result.current.noEarlier).toBe(true);
+    expect(result.current.loadingOlder).toBe(false);
+  });
+
+  it('runs one older request at a time', async () => {
+    const { calls } = mockFetch({
+      'GET /api/rooms/5/recentMessage?limit=20': { body: [message(10)] },
+      'GET /api/rooms/5/olderMessage?messageId=10': { body: [message(9)] },
+    });
+    const { result } = renderHook(() => useChatRoom(5));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    await act(async () => {
+      await Promise.all([result.current.loadOlder(), result.current.loadOlder()]);
+    });
+    expect(calls.filter((call) => call.url.includes('olderMessage'))).toHaveLength(1);
+  });
+
+  it('deactivates on leaving and on changing rooms', async () => {
+    mockFetch({
+      'GET /api/rooms/5/recentMessage?limit=20': { body: [] },
+      'GET /api/rooms/6/recentMessage?limit=20': { body: [message(1)] },
+    });
+    const { result, rerender, unmount } = renderHook(({ id }) => useChatRoom(id), {
+      initialProps: { id: 5 },
+    });
+    const first = await clientReady();
+    rerender({ id: 6 });
+    expect(first.deactivated).toBe(true);
+    const second = await clientReady();
+    expect(second).not.toBe(first);
+    await waitFor(() => expect(ids(result.current.messages)).toEqual([1]));
+    unmount();
+    expect(second.deactivated).toBe(true);
+  });
+});

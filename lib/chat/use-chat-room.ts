@@ -1,0 +1,264 @@
+'use client';
+
+import type { Client, IMessage } from '@stomp/stompjs';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRuntimeConfig } from '@/components/config/runtime-config';
+import {
+  fetchNewerMessages,
+  fetchOlderMessages,
+  fetchRecentMessages,
+  NEWER_MESSAGES_LIMIT,
+} from '@/lib/api/chat';
+import {
+  CHAT_ENDPOINT,
+  chatBroadcastSchema,
+  chatSendBody,
+  roomSendDestination,
+  roomTopic,
+  type ChatMessage,
+} from '@/lib/contract/chat';
+import { firstMessageId, lastMessageId, mergeMessages, messageToSend } from './message-list';
+
+/** Reconnect delay and STOMP heart-beats (product.md §9). */
+export const CHAT_RECONNECT_DELAY_MS = 5000;
+export const CHAT_HEARTBEAT_MS = 4000;
+/** Upper bound of catch-up pages after one reconnect (100 messages each). */
+const MAX_CATCH_UP_PAGES = 20;
+
+export interface ChatRoom {
+  /** The STOMP session is open and subscribed; send is possible. */
+  connected: boolean;
+  /** Deduplicated by messageId, oldest first. */
+  messages: ChatMessage[];
+  /** The first history page is loading. */
+  loading: boolean;
+  /** The first history page failed (the live link keeps going); `reload` retries. */
+  error: unknown;
+  /** An older batch is being fetched. */
+  loadingOlder: boolean;
+  /** An older batch came back empty: the history is exhausted. */
+  noEarlier: boolean;
+  /** Publishes `text` (trimmed); false when blank or not connected (logged, nothing sent). */
+  send(text: string): boolean;
+  /** Fetches the batch before the oldest held message; no-op while one is running or after the end. */
+  loadOlder(): Promise<void>;
+  /** Reconnects and reloads the history from scratch. */
+  reload(): void;
+}
+
+interface RoomState {
+  key: string;
+  messages: ChatMessage[];
+  loading: boolean;
+  error: unknown;
+  loadingOlder: boolean;
+  noEarlier: boolean;
+  connected: boolean;
+}
+
+function initialState(key: string): RoomState {
+  return {
+    key,
+    messages: [],
+    loading: true,
+    error: null,
+    loadingOlder: false,
+    noEarlier: false,
+    connected: false,
+  };
+}
+
+/** Parses a MESSAGE frame of the room topic: the stored message is the envelope's `body`. */
+export function parseBroadcastFrame(frameBody: string): ChatMessage | null {
+  try {
+    const parsed = chatBroadcastSchema.safeParse(JSON.parse(frameBody));
+    if (parsed.success) return parsed.data.body;
+    console.error('chat: unexpected broadcast', parsed.error);
+  } catch (error) {
+    console.error('chat: broadcast is not JSON', error);
+  }
+  return null;
+}
+
+/**
+ * One club chat room over STOMP/SockJS (`{chatUrl}/chat`): loads the latest 20 messages, subscribes
+ * to the room topic, appends live messages (deduplicated), loads older batches on demand, and after
+ * every reconnect fetches what was missed (`newerMessage` after the newest held id). The connection
+ * opens on entering a room and is deactivated on leaving or changing rooms.
+ */
+export function useChatRoom(roomId: number): ChatRoom {
+  const { chatUrl } = useRuntimeConfig();
+  const [attempt, setAttempt] = useState(0);
+  const key = `${roomId}#${attempt}`;
+  const [store, setStore] = useState<RoomState>(() => initialState(key));
+  const state = store.key === key ? store : initialState(key);
+
+  // Mirrors read by callbacks between renders, reset with every (re)connection.
+  const heldRef = useRef<ChatMessage[]>([]);
+  const clientRef = useRef<Client | null>(null);
+  const generationRef = useRef(0);
+  const olderInFlightRef = useRef(false);
+  const noEarlierRef = useRef(false);
+
+  /** Applies `change` to the state of `forKey`, starting from a fresh state when the key moved on. */
+  const updateFor = useCallback((forKey: string, change: (current: RoomState) => RoomState) => {
+    setStore((current) => change(current.key === forKey ? current : initialState(forKey)));
+  }, []);
+
+  useEffect(() => {
+    generationRef.current += 1;
+    heldRef.current = [];
+    olderInFlightRef.current = false;
+    noEarlierRef.current = false;
+    let disposed = false;
+    let client: Client | null = null;
+    let historySettled = false;
+    let everConnected = false;
+
+    const update = (change: (current: RoomState) => RoomState) => {
+      if (!disposed) updateFor(key, change);
+    };
+    const add = (incoming: ChatMessage[]) => {
+      if (disposed || incoming.length === 0) return;
+      const next = mergeMessages(heldRef.current, incoming);
+      if (next === heldRef.current) return;
+      heldRef.current = next;
+      update((current) => ({ ...current, messages: next }));
+    };
+
+    const history = fetchRecentMessages(roomId).then(
+      (list) => {
+        historySettled = true;
+        add(list);
+        update((current) => ({ ...current, loading: false, error: null }));
+        return true;
+      },
+      (error: unknown) => {
+        historySettled = true;
+        console.error('chat: history failed', error);
+        update((current) => ({ ...current, loading: false, error }));
+        return false;
+      },
+    );
+
+    /** Loads what arrived while the link was down: pages of messages after the newest one held. */
+    const catchUp = async () => {
+      if (!(await history) || disposed) return;
+      try {
+        let cursor = lastMessageId(heldRef.current);
+        if (cursor === null) {
+          add(await fetchRecentMessages(roomId));
+          return;
+        }
+        for (let page = 0; page < MAX_CATCH_UP_PAGES && !disposed; page++) {
+          const batch = await fetchNewerMessages(roomId, cursor, NEWER_MESSAGES_LIMIT);
+          add(batch);
+          const last = lastMessageId(batch);
+          if (batch.length < NEWER_MESSAGES_LIMIT || last === null) return;
+          cursor = last;
+        }
+      } catch (error) {
+        console.error('chat: catch-up failed', error);
+      }
+    };
+
+    const onMessage = (frame: IMessage) => {
+      const message = parseBroadcastFrame(frame.body);
+      if (message) add([message]);
+    };
+
+    void (async () => {
+      // Loaded on demand, so neither library weighs on the first load of other pages.
+      const [{ Client: StompClient }, { default: SockJS }] = await Promise.all([
+        import('@stomp/stompjs'),
+        import('sockjs-client'),
+      ]);
+      if (disposed) return;
+      const stomp = new StompClient({
+        webSocketFactory: () => new SockJS(`${chatUrl}${CHAT_ENDPOINT}`),
+        reconnectDelay: CHAT_RECONNECT_DELAY_MS,
+        heartbeatIncoming: CHAT_HEARTBEAT_MS,
+        heartbeatOutgoing: CHAT_HEARTBEAT_MS,
+        debug: () => undefined,
+        onConnect: () => {
+          stomp.subscribe(roomTopic(roomId), onMessage);
+          // A reconnect always leaves a gap; so does a first connect that lands after the history
+          // answer (messages sent in between reached neither).
+          const gap = everConnected || historySettled;
+          everConnected = true;
+          update((current) => ({ ...current, connected: true }));
+          if (gap) void catchUp();
+        },
+        onWebSocketClose: () => update((current) => ({ ...current, connected: false })),
+        onStompError: (frame) => console.error('chat: STOMP error', frame.headers.message),
+      });
+      client = stomp;
+      clientRef.current = stomp;
+      stomp.activate();
+    })().catch((error: unknown) => console.error('chat: could not start', error));
+
+    return () => {
+      disposed = true;
+      if (client && clientRef.current === client) clientRef.current = null;
+      // Resolves after the broker's RECEIPT; nothing here waits for it.
+      void client?.deactivate();
+    };
+  }, [roomId, chatUrl, key, updateFor]);
+
+  const send = useCallback(
+    (text: string) => {
+      const body = messageToSend(text);
+      if (body === null) return false;
+      const client = clientRef.current;
+      if (!client?.connected) {
+        console.warn('chat: not connected, message not sent');
+        return false;
+      }
+      client.publish({ destination: roomSendDestination(roomId), body: chatSendBody(body) });
+      return true;
+    },
+    [roomId],
+  );
+
+  const loadOlder = useCallback(async () => {
+    const first = firstMessageId(heldRef.current);
+    if (olderInFlightRef.current || noEarlierRef.current || first === null) return;
+    const generation = generationRef.current;
+    const current = () => generationRef.current === generation;
+    olderInFlightRef.current = true;
+    updateFor(key, (state) => ({ ...state, loadingOlder: true }));
+    try {
+      const batch = await fetchOlderMessages(roomId, first);
+      if (!current()) return;
+      if (batch.length === 0) {
+        noEarlierRef.current = true;
+        updateFor(key, (state) => ({ ...state, noEarlier: true }));
+      } else {
+        const next = mergeMessages(heldRef.current, batch);
+        heldRef.current = next;
+        updateFor(key, (state) => ({ ...state, messages: next }));
+      }
+    } catch (error) {
+      console.error('chat: older messages failed', error);
+    } finally {
+      if (current()) {
+        olderInFlightRef.current = false;
+        updateFor(key, (state) => ({ ...state, loadingOlder: false }));
+      }
+    }
+  }, [key, roomId, updateFor]);
+
+  const reload = useCallback(() => setAttempt((value) => value + 1), []);
+
+  return {
+    connected: state.connected,
+    messages: state.messages,
+    loading: state.loading,
+    error: state.error,
+    loadingOlder: state.loadingOlder,
+    noEarlier: state.noEarlier,
+    send,
+    loadOlder,
+    reload,
+  };
+}

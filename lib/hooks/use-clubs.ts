@@ -1,0 +1,26 @@
+'use client';
+
+import useSWR, { useSWRConfig } from 'swr';
+import { CLUBS_KEY, fetchClubs, type ClubSearch } from '@/lib/api/clubs';
+import { useSession } from '@/lib/auth';
+
+type ClubsKey = readonly [typeof CLUBS_KEY, ClubSearch | null];
+
+/**
+ * The club list (GET /api/clubs): all clubs while `search` is null, else filtered by name and
+ * membership. No request while signed out.
+ */
+export function useClubs(search: ClubSearch | null) {
+  const { isAuthenticated } = useSession();
+  const key: ClubsKey | null = isAuthenticated ? [CLUBS_KEY, search] : null;
+  const { data, error, isLoading, isValidating, mutate } = useSWR(key, ([, query]) =>
+    fetchClubs(query),
+  );
+  return { clubs: data, error: error as unknown, isLoading, isValidating, mutate };
+}
+
+/** Revalidates every cached club list (after creating or leaving a club). */
+export function useRevalidateClubs(): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return () => mutate((key) => Array.isArray(key) && key[0] === CLUBS_KEY);
+}
