@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+import { idSchema } from './common';
+
+/** Chat limits (decisions.md §4): message length after trimming, history page sizes. */
+export const CHAT_LIMITS = {
+  messageMin: 1,
+  messageMax: 1000,
+  pageDefault: 20,
+  pageMax: 100,
+} as const;
+
+export const CHAT_MESSAGES = {
+  blank: '메시지를 입력해주세요.',
+  tooLong: `메시지는 ${CHAT_LIMITS.messageMax}자 이하로 입력해주세요.`,
+  limit: `limit은 1 이상 ${CHAT_LIMITS.pageMax} 이하이어야 합니다.`,
+  messageId: 'messageId가 필요합니다.',
+} as const;
+
+/** The text of a chat message: trimmed, 1–1000 characters. */
+export const chatTextSchema = z
+  .string({ error: CHAT_MESSAGES.blank })
+  .trim()
+  .min(CHAT_LIMITS.messageMin, { error: CHAT_MESSAGES.blank })
+  .max(CHAT_LIMITS.messageMax, { error: CHAT_MESSAGES.tooLong });
+
+/** The sender as embedded in a message. */
+export const chatMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  picture: z.string().nullable(),
+});
+export type ChatMember = z.infer<typeof chatMemberSchema>;
+
+/**
+ * `ChatMessageResponse` (REST history) and the `body` of a live broadcast. `createdDate` is an ISO
+ * local date-time in Asia/Seoul without offset (`2025-07-19T14:03:27.123`).
+ */
+export const chatMessageSchema = z.object({
+  messageId: z.number().int(),
+  message: z.string(),
+  member: chatMemberSchema,
+  createdDate: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatMessageListSchema = z.array(chatMessageSchema);
+
+/** The JSON body of a MESSAGE frame on `/topic/public/rooms/{id}`: a serialised ResponseEntity. */
+export const chatBroadcastSchema = z.object({
+  headers: z.record(z.string(), z.unknown()),
+  body: chatMessageSchema,
+  statusCode: z.literal('OK'),
+  statusCodeValue: z.literal(200),
+});
+export type ChatBroadcast = z.infer<typeof chatBroadcastSchema>;
+
+/** Wraps a stored message as the broadcast body. */
+export function chatBroadcast(message: ChatMessage): ChatBroadcast {
+  return { headers: {}, body: message, statusCode: 'OK', statusCodeValue: 200 };
+}
+
+/** SockJS endpoint path, relative to the chat origin. */
+export const CHAT_ENDPOINT = '/chat';
+/** The topic a room's messages are broadcast on. */
+export function roomTopic(roomId: number): string {
+  return `/topic/public/rooms/${roomId}`;
+}
+/** The destination a member SENDs a message of a room to. */
+export function roomSendDestination(roomId: number): string {
+  return `/app/chat/rooms/${roomId}/send`;
+}
+/** The SEND body: the JSON-encoded message text (the original client's wire format). */
+export function chatSendBody(text: string): string {
+  return JSON.stringify(text);
+}
+
+const limitSchema = z.preprocess(
+  (value) => (value === undefined || value === '' ? CHAT_LIMITS.pageDefault : value),
+  z.coerce
+    .number({ error: CHAT_MESSAGES.limit })
+    .int({ error: CHAT_MESSAGES.limit })
+    .min(1, { error: CHAT_MESSAGES.limit })
+    .max(CHAT_LIMITS.pageMax, { error: CHAT_MESSAGES.limit }),
+);
+
+/** `GET /api/rooms/{roomId}/recentMessage?limit=` query. */
+export const recentMessagesQuerySchema = z.object({ limit: limitSchema });
+/** `GET /api/rooms/{roomId}/olderMessage|newerMessage?messageId=&limit=` query. */
+export const pagedMessagesQuerySchema = z.object({
+  messageId: idSchema,
+  limit: limitSchema,
+});

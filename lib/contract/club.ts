@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+import { idSchema } from './common';
+
+/** Club field limits after trimming (decisions.md §4). */
+export const CLUB_LIMITS = {
+  title: 200,
+  content: 2000,
+  location: 200,
+  schedule: 200,
+  highlight: 200,
+} as const;
+
+/** Field messages of the club form and of the backend's 400 `data` (decisions.md copy deck). */
+export const CLUB_MESSAGES = {
+  titleBlank: '클럽 이름을 입력해주세요.',
+  contentBlank: '클럽 소개를 입력해주세요.',
+  locationBlank: '활동 장소를 입력해주세요.',
+  scheduleBlank: '활동 시간을 입력해주세요.',
+  highlightBlank: '클럽 특징을 입력해주세요.',
+  titleTooLong: `클럽 이름은 ${CLUB_LIMITS.title}자 이하로 입력해주세요.`,
+  contentTooLong: `클럽 소개는 ${CLUB_LIMITS.content}자 이하로 입력해주세요.`,
+  locationTooLong: `활동 장소는 ${CLUB_LIMITS.location}자 이하로 입력해주세요.`,
+  scheduleTooLong: `활동 시간은 ${CLUB_LIMITS.schedule}자 이하로 입력해주세요.`,
+  highlightTooLong: `클럽 특징은 ${CLUB_LIMITS.highlight}자 이하로 입력해주세요.`,
+} as const;
+
+function clubField(blank: string, tooLong: string, max: number) {
+  return z.string({ error: blank }).trim().min(1, { error: blank }).max(max, { error: tooLong });
+}
+
+/** `POST /api/club` body: five strings, each non-blank after trimming (values are trimmed). */
+export const clubCreateSchema = z.object({
+  title: clubField(CLUB_MESSAGES.titleBlank, CLUB_MESSAGES.titleTooLong, CLUB_LIMITS.title),
+  content: clubField(CLUB_MESSAGES.contentBlank, CLUB_MESSAGES.contentTooLong, CLUB_LIMITS.content),
+  location: clubField(
+    CLUB_MESSAGES.locationBlank,
+    CLUB_MESSAGES.locationTooLong,
+    CLUB_LIMITS.location,
+  ),
+  schedule: clubField(
+    CLUB_MESSAGES.scheduleBlank,
+    CLUB_MESSAGES.scheduleTooLong,
+    CLUB_LIMITS.schedule,
+  ),
+  highlight: clubField(
+    CLUB_MESSAGES.highlightBlank,
+    CLUB_MESSAGES.highlightTooLong,
+    CLUB_LIMITS.highlight,
+  ),
+});
+export type ClubCreate = z.infer<typeof clubCreateSchema>;
+/** What the form holds before validation. */
+export type ClubCreateInput = z.input<typeof clubCreateSchema>;
+
+/** `ClubDto`. */
+export const clubSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  location: z.string(),
+  schedule: z.string(),
+  highlight: z.string(),
+  chatRoomId: z.number().int(),
+});
+export type Club = z.infer<typeof clubSchema>;
+
+export const clubListSchema = z.array(clubSchema);
+
+/** `isMyClubs` filter values of `GET /api/clubs`: `0` all (also `all`), `1` mine. */
+export const CLUB_FILTERS = { all: '0', mine: '1' } as const;
+export type ClubFilter = (typeof CLUB_FILTERS)[keyof typeof CLUB_FILTERS];
+
+/** `GET /api/clubs` query. */
+export const clubSearchQuerySchema = z.object({
+  name: z.string().optional(),
+  isMyClubs: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['0', '1', 'all'], { error: 'isMyClubs는 0 또는 1이어야 합니다.' }).optional(),
+    )
+    .transform((value) => value === '1'),
+});
+export type ClubSearchQuery = z.infer<typeof clubSearchQuerySchema>;
+
+/** `{id}` of the club routes. */
+export const clubIdParamsSchema = z.object({ id: idSchema });
+/** `{roomId}` of the room routes. */
+export const roomIdParamsSchema = z.object({ roomId: idSchema });
+
+/** `POST /api/club` answers 201 with this text. */
+export function clubCreatedText(title: string): string {
+  return `${title}를 생성했습니다.`;
+}
