@@ -5,16 +5,11 @@ import { useSWRConfig } from 'swr';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
+import layout from '@/components/workout/dialog-layout.module.css';
 import { describeError } from '@/components/workout/errors';
+import { ExerciseEditList, useExerciseEdits } from '@/components/workout/exercise-edit-list';
 import { sequencesOf } from '@/components/workout/reorder';
-import {
-  setDraftsFrom,
-  toRepWeightInputs,
-  validateSets,
-  type SetDraft,
-} from '@/components/workout/set-drafts';
-import { SetEditor } from '@/components/workout/set-editor';
-import { SortableList } from '@/components/workout/sortable-list';
+import { setDraftsFrom, toRepWeightInputs, type SetDraft } from '@/components/workout/set-drafts';
 import {
   dayKey,
   deleteTodayExercise,
@@ -40,30 +35,21 @@ interface EditItem {
  * the sets, and reloads the day and the month.
  */
 export function EditDialog({ today, onClose }: { today: Today; onClose: () => void }) {
-  const [items, setItems] = useState<EditItem[]>(() =>
-    bySequence(today.todayExercises).map((entry) => ({
-      id: entry.id,
-      exerciseName: entry.exerciseName,
-      sets: setDraftsFrom(entry.repWeightList),
-    })),
+  const { items, setItems, errors, updateSets, validate } = useExerciseEdits<EditItem>(
+    () =>
+      bySequence(today.todayExercises).map((entry) => ({
+        id: entry.id,
+        exerciseName: entry.exerciseName,
+        sets: setDraftsFrom(entry.repWeightList),
+      })),
+    (item) => item.id,
   );
-  const [errors, setErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { mutate } = useSWRConfig();
   const toast = useToast();
 
   const revalidate = () => Promise.all([mutate(dayKey(today.localDate)), mutate(isMonthKey)]);
-
-  const updateSets = (id: number, sets: SetDraft[]) => {
-    setItems((current) => current.map((item) => (item.id === id ? { ...item, sets } : item)));
-    setErrors((current) => {
-      if (!current[id]) return current;
-      const next = { ...current };
-      delete next[id];
-      return next;
-    });
-  };
 
   async function removeItem(item: EditItem) {
     if (busy) return;
@@ -83,13 +69,7 @@ export function EditDialog({ today, onClose }: { today: Today; onClose: () => vo
 
   async function onSave() {
     if (busy) return;
-    const found: Record<number, string> = {};
-    for (const item of items) {
-      const problem = validateSets(item.sets);
-      if (problem) found[item.id] = problem;
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!validate()) return;
     if (items.length === 0) {
       onClose();
       return;
@@ -134,47 +114,25 @@ export function EditDialog({ today, onClose }: { today: Today; onClose: () => vo
         </>
       }
     >
-      <div className={styles.form}>
+      <div className={layout.form}>
         {items.length === 0 ? (
           <p className={styles.hint}>{messages.dayLog.editEmpty}</p>
         ) : (
-          <>
-            <p className={styles.instructions}>{messages.routine.reorderInstructions}</p>
-            <SortableList
-              id={`today-${today.id}`}
-              items={items}
-              getKey={(item) => String(item.id)}
-              getLabel={(item) => item.exerciseName}
-              onReorder={setItems}
-              renderItem={(item) => (
-                <div className={styles.item}>
-                  <div className={styles.itemHead}>
-                    <h3 className={styles.itemName}>{item.exerciseName}</h3>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className={styles.remove}
-                      aria-label={messages.dayLog.removeExercise(item.exerciseName)}
-                      onClick={() => void removeItem(item)}
-                      disabled={busy}
-                    >
-                      {messages.dayLog.remove}
-                    </Button>
-                  </div>
-                  <SetEditor
-                    legend={messages.sets.groupLabel(item.exerciseName)}
-                    sets={item.sets}
-                    error={errors[item.id]}
-                    disabled={busy}
-                    onChange={(sets) => updateSets(item.id, sets)}
-                  />
-                </div>
-              )}
-            />
-          </>
+          <ExerciseEditList
+            id={`today-${today.id}`}
+            items={items}
+            getKey={(item) => item.id}
+            onReorder={setItems}
+            onRemove={(item) => void removeItem(item)}
+            onSetsChange={updateSets}
+            errors={errors}
+            busy={busy}
+            removeText={messages.dayLog.remove}
+            removeLabel={messages.dayLog.removeExercise}
+          />
         )}
         {formError ? (
-          <p className={styles.formError} role="alert">
+          <p className={layout.formError} role="alert">
             {formError}
           </p>
         ) : null}

@@ -6,14 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
-import {
-  setDraftsFrom,
-  toRepWeightInputs,
-  validateSets,
-  type SetDraft,
-} from '@/components/workout/set-drafts';
-import { SetEditor } from '@/components/workout/set-editor';
-import { SortableList } from '@/components/workout/sortable-list';
+import { ExerciseEditList, useExerciseEdits } from '@/components/workout/exercise-edit-list';
+import { setDraftsFrom, toRepWeightInputs, type SetDraft } from '@/components/workout/set-drafts';
 import {
   deleteRoutineExercise,
   ROUTINES_KEY,
@@ -36,31 +30,20 @@ interface EditItem {
  * removed exercises are deleted, sequences become 1..n, and every exercise's sets are replaced.
  */
 export function RoutineEditDialog({ routine, onClose }: { routine: Routine; onClose: () => void }) {
-  const [items, setItems] = useState<EditItem[]>(() =>
-    routine.routineExerciseDtoList.map((item) => ({
-      routineExerciseId: item.routineExerciseId,
-      exerciseName: item.exerciseName,
-      sets: setDraftsFrom(item.repWeightList),
-    })),
+  const { items, setItems, errors, updateSets, validate } = useExerciseEdits<EditItem>(
+    () =>
+      routine.routineExerciseDtoList.map((item) => ({
+        routineExerciseId: item.routineExerciseId,
+        exerciseName: item.exerciseName,
+        sets: setDraftsFrom(item.repWeightList),
+      })),
+    (item) => item.routineExerciseId,
   );
   const [removed, setRemoved] = useState<number[]>([]);
-  const [errors, setErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { mutate } = useSWRConfig();
   const toast = useToast();
-
-  const updateSets = (id: number, sets: SetDraft[]) => {
-    setItems((current) =>
-      current.map((item) => (item.routineExerciseId === id ? { ...item, sets } : item)),
-    );
-    setErrors((current) => {
-      if (!current[id]) return current;
-      const next = { ...current };
-      delete next[id];
-      return next;
-    });
-  };
 
   const removeItem = (id: number) => {
     setItems((current) => current.filter((item) => item.routineExerciseId !== id));
@@ -69,13 +52,7 @@ export function RoutineEditDialog({ routine, onClose }: { routine: Routine; onCl
 
   async function onSave() {
     if (busy) return;
-    const found: Record<number, string> = {};
-    for (const item of items) {
-      const problem = validateSets(item.sets);
-      if (problem) found[item.routineExerciseId] = problem;
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!validate()) return;
 
     setBusy(true);
     setFormError(null);
@@ -133,40 +110,18 @@ export function RoutineEditDialog({ routine, onClose }: { routine: Routine; onCl
         {items.length === 0 ? (
           <p className={styles.hint}>{messages.routine.editEmpty}</p>
         ) : (
-          <>
-            <p className={styles.instructions}>{messages.routine.reorderInstructions}</p>
-            <SortableList
-              id={`routine-${routine.routineId}`}
-              items={items}
-              getKey={(item) => String(item.routineExerciseId)}
-              getLabel={(item) => item.exerciseName}
-              onReorder={setItems}
-              renderItem={(item) => (
-                <div className={styles.editItem}>
-                  <div className={styles.editHead}>
-                    <h3 className={styles.editName}>{item.exerciseName}</h3>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className={styles.removeExercise}
-                      aria-label={messages.routine.removeExercise(item.exerciseName)}
-                      onClick={() => removeItem(item.routineExerciseId)}
-                      disabled={busy}
-                    >
-                      {messages.routine.delete}
-                    </Button>
-                  </div>
-                  <SetEditor
-                    legend={messages.sets.groupLabel(item.exerciseName)}
-                    sets={item.sets}
-                    error={errors[item.routineExerciseId]}
-                    disabled={busy}
-                    onChange={(sets) => updateSets(item.routineExerciseId, sets)}
-                  />
-                </div>
-              )}
-            />
-          </>
+          <ExerciseEditList
+            id={`routine-${routine.routineId}`}
+            items={items}
+            getKey={(item) => item.routineExerciseId}
+            onReorder={setItems}
+            onRemove={(item) => removeItem(item.routineExerciseId)}
+            onSetsChange={updateSets}
+            errors={errors}
+            busy={busy}
+            removeText={messages.routine.delete}
+            removeLabel={messages.routine.removeExercise}
+          />
         )}
         {formError ? (
           <p className={styles.formError} role="alert">
