@@ -71,6 +71,8 @@ export function parseSeoulDateTime(value: string): DateTime {
   return DateTime.fromISO(value, { zone: SEOUL });
 }
 
+const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
+
 /**
  * Comment time label (product.md §9): 방금 전, N분 전, N시간 전, N일 전, or a full Korean date when
  * older than 7 days.
@@ -79,12 +81,13 @@ export function relativeTimeLabel(localDateTime: string, now: Date | number = Da
   const then = parseSeoulDateTime(localDateTime);
   if (!then.isValid) return localDateTime;
   const nowMillis = typeof now === 'number' ? now : now.getTime();
-  const minutes = Math.floor((nowMillis - then.toMillis()) / 60_000);
+  const elapsed = nowMillis - then.toMillis();
+  const minutes = Math.floor(elapsed / 60_000);
   if (minutes < 1) return messages.comments.justNow;
   if (minutes < 60) return messages.comments.minutesAgo(minutes);
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return messages.comments.hoursAgo(hours);
-  const days = Math.floor(hours / 24);
-  if (days <= 7) return messages.comments.daysAgo(days);
+  // Exactly 7 days is still `7일 전`; anything older is a full date (7 days 1 hour is not `7일 전`).
+  if (elapsed <= SEVEN_DAYS_MS) return messages.comments.daysAgo(Math.floor(hours / 24));
   return messages.comments.fullDate(then.year, then.month, then.day);
 }

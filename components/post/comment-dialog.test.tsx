@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderWithApp, writes } from '@/components/workout/test-helpers';
+import type { Comment } from '@/lib/contract/comment';
+import { CommentDialog } from './comment-dialog';
+
+// 2026-11-22 12:00 in Seoul.
+const NOW = Date.parse('2026-11-22T03:00:00Z');
+
+const existing: Comment[] = [
+  { id: 3, name: '이서연', text: '대단해요', localDateTime: '2026-11-22T11:58:30' },
+  { id: 1, name: '김민준', text: '첫 댓글', localDateTime: '2026-11-10T09:00:00' },
+  { id: 2, name: '박지호', text: '화이팅', localDateTime: '2026-11-22T09:30:00.123456' },
+];
+
+beforeEach(() => {
+  jest.spyOn(Date, 'now').mockReturnValue(NOW);
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
+
+function renderDialog(onClose = jest.fn()) {
+  const user = userEvent.setup();
+  renderWithApp(<CommentDialog postId={7} onClose={onClose} />);
+  return { user, onClose };
+}
+
+const input = () => screen.getByRole('textbox', { name: '댓글 입력' });
+
+describe('CommentDialog', () => {
+  it('lists comments oldest first with author, text and time labels', async () => {
+    mockFetch({ 'GET /api/comment/7': { body: existing } });
+    renderDialog();
+    const dialog = screen.getByRole('dialog', { name: '댓글' });
+    const list = await within(dialog).findByRole('list', { name: '댓글 목록' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '김민준2026년 11월 10일첫 댓글',
+      '박지호2시간 전화이팅',
+      '이서연1분 전대단해요',
+    ]);
+    expect(within(items[2]).getByText('1분 전')).toHaveAttribute('datetime', '2026-11-22T11:58:30');
+  });
+
+  it('says so when there are no comments, and has a labelled, limited textarea with a counter', async () => {
+    mockFetch({ 'GET /api/comment/7': { body: [] } });
+    const { user } = renderDialog();
+    expect(await screen.findByText('작성된 댓글이 없습니다.')).toBeInTheDocument();
+    expect(input()).toHaveAttribute('placeholder', '댓글을 입력하세요...');
+    expect(input()).toHaveAttribute('maxLength', '1000');
+    expect(screen.getByText('0/1000')).toBeInTheDocument();
+    await user.type(input(), '안녕하세요 반가워요!');
+    expect(screen.getByText('11/1000')).toBeInTheDocument();
+    expect(input()).toHaveAccessibleDescription('1000자 중 11자 입력');
+  });
+
+  it('refuses a blank comment with a toast and sends nothing', async () => {
+    const { calls } = mockFetch({ 'GET /api/comment/7': { body: [] } });
+    const { user } = renderDialog();
+    await screen.findByText('작성된 댓글이 없습니다.');
+    await user.click(screen.getByRole('button', { name: '작성' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('댓글을 입력해주세요.');
+    await user.type(input(), '   \n  ');
+    await user.click(screen.getByRole('button', { name: '작성' }));
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('sends the comment, clears the input, revalidates and shows it', async () => {
+    let saved: Comment[] = [];
+    const { calls } = mockFetch({
+      'GET /api/comment/7': () => ({ body: saved }),
+      'POST /api/comment': (body) => {
+        const { text } = body as { text: string };
+        saved = [{ id: 10, name: '테스터', text, localDateTime: '2026-11-22T12:00:00' }];
+        return { status: 201 };
+      },
+    });
+    const scrollIntoView = jest.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const { user } = renderDialog();
+    await screen.findByText('작성된 댓글이 없습니다.');
+    await user.type(input(), '  멋져요  ');
+    await user.click(screen.getByRole('button', { name: '작성' }));
+
+    expect(await screen.findByText('멋져요')).toBeInTheDocument();
+    expect(screen.getByText('방금 전')).toBeInTheDocument();
+    expect(input()).toHaveValue('');
+    expect(writes(calls)).toEqual([
+      { method: 'POST', url: '/api/comment', body: { postId: 7, text: '멋져요' } },
+    ]);
+    expect(calls.filter((call) => call.url === '/api/comment/7')).toHaveLength(2);
+    await waitFor(() => expect(scrollIntoView).toHaveBeenCalled());
+  });
+
+  it('toasts the failure message and keeps the text', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/comment/7': { body: [] },
+      'POST /api/comment': {
+        status: 500,
+        body: { code: '500', message: 'x', data: null, timestamp: 't', path: null },
+      },
+    });
+    const { user } = renderDialog();
+    await screen.findByText('작성된 댓글이 없습니다.');
+    await user.type(input(), '멋져요');
+    await user.click(screen.getByRole('button', { name: '작성' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('댓글 추가 중 오류가 발생했습니다.');
+    expect(input()).toHaveValue('멋져요');
+    expect(screen.getByRole('button', { name: '작성' })).toBeEnabled();
+  });
+
+  it('closes on 닫기 and on Escape', async () => {
+    mockFetch({ 'GET /api/comment/7': { body: [] } });
+    const { user, onClose } = renderDialog();
+    await screen.findByText('작성된 댓글이 없습니다.');
+    await user.click(screen.getByRole('button', { name: '닫기' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await user.click(input());
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,186 @@
+'use client';
+
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { describeError } from '@/components/workout/errors';
+import { addComment } from '@/lib/api/comments';
+import { COMMENT_LIMITS, type Comment } from '@/lib/contract/comment';
+import { relativeTimeLabel } from '@/lib/dates';
+import { useComments } from '@/lib/hooks/use-comments';
+import { messages } from '@/lib/i18n/messages';
+import styles from './comment-dialog.module.css';
+
+/** How often the relative time labels (`N분 전`) move on while the dialog is open. */
+const CLOCK_TICK_MS = 30_000;
+
+/** Oldest first, so the newest comment is at the bottom next to the input. */
+function byTime(a: Comment, b: Comment): number {
+  if (a.localDateTime !== b.localDateTime) return a.localDateTime < b.localDateTime ? -1 : 1;
+  return a.id - b.id;
+}
+
+export interface CommentDialogProps {
+  /** The post whose comments are shown. Mount one dialog per post (key it by the post id). */
+  postId: number;
+  onClose: () => void;
+}
+
+/**
+ * The comments modal (product.md §2, §5): title `댓글`, the list (author, text, relative time),
+ * `작성된 댓글이 없습니다.` when empty, a labelled textarea limited to 1000 characters with a counter,
+ * `작성` and `닫기`. A blank comment toasts `댓글을 입력해주세요.` and sends nothing; a failure toasts
+ * `댓글 추가 중 오류가 발생했습니다.` and keeps the text; success clears it, revalidates the list and
+ * scrolls the new comment into view. Escape and a click outside close it.
+ */
+export function CommentDialog({ postId, onClose }: CommentDialogProps) {
+  const toast = useToast();
+  const inputId = useId();
+  const counterId = useId();
+  const { comments, error, isLoading, mutate } = useComments(postId);
+  const [text, setText] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const lastItemRef = useRef<HTMLLIElement>(null);
+  const scrollToNewest = useRef(false);
+
+  const sorted = useMemo(() => (comments ? [...comments].sort(byTime) : undefined), [comments]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!scrollToNewest.current || !sorted) return;
+    scrollToNewest.current = false;
+    lastItemRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [sorted]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const trimmed = text.trim();
+    if (!trimmed) {
+      toast.error(messages.comments.required);
+      inputRef.current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await addComment({ postId, text: trimmed });
+    } catch (failure) {
+      console.error(messages.comments.failed, describeError(failure, ''));
+      toast.error(messages.comments.failed);
+      setSubmitting(false);
+      return;
+    }
+    setText('');
+    scrollToNewest.current = true;
+    await mutate();
+    setNow(Date.now());
+    setSubmitting(false);
+    inputRef.current?.focus();
+  }
+
+  let list;
+  if (sorted && sorted.length > 0) {
+    list = (
+      <ul
+        className={styles.list}
+        aria-label={messages.comments.listLabel}
+        // Scrollable on its own: reachable by keyboard so it can be scrolled without a mouse.
+        tabIndex={0}
+      >
+        {sorted.map((comment, index) => (
+          <li
+            key={comment.id}
+            className={styles.item}
+            ref={index === sorted.length - 1 ? lastItemRef : undefined}
+          >
+            <div className={styles.meta}>
+              <span className={styles.author}>{comment.name}</span>
+              <time className={styles.time} dateTime={comment.localDateTime}>
+                {relativeTimeLabel(comment.localDateTime, now)}
+              </time>
+            </div>
+            <p className={styles.text}>{comment.text}</p>
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (sorted) {
+    list = <p className={styles.empty}>{messages.comments.empty}</p>;
+  } else if (error) {
+    list = (
+      <div className={styles.error} role="alert">
+        <p>{messages.comments.loadFailed}</p>
+        <Button variant="secondary" size="sm" onClick={() => void mutate()}>
+          {messages.app.retry}
+        </Button>
+      </div>
+    );
+  } else if (isLoading || !sorted) {
+    list = (
+      <div className={styles.loading} role="status">
+        <span className="visuallyHidden">{messages.comments.loading}</span>
+        {[0, 1].map((row) => (
+          <div key={row} className={styles.skeletonRow} aria-hidden="true">
+            <Skeleton variant="title" short />
+            <Skeleton />
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={messages.comments.title}
+      hideCloseButton
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          {messages.comments.close}
+        </Button>
+      }
+    >
+      <div className={styles.body}>
+        {list}
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <label className="visuallyHidden" htmlFor={inputId}>
+            {messages.comments.inputLabel}
+          </label>
+          <textarea
+            ref={inputRef}
+            id={inputId}
+            className={styles.input}
+            value={text}
+            rows={3}
+            maxLength={COMMENT_LIMITS.text}
+            placeholder={messages.comments.placeholder}
+            aria-describedby={counterId}
+            onChange={(event) => setText(event.target.value.slice(0, COMMENT_LIMITS.text))}
+          />
+          <div className={styles.formRow}>
+            <span className={styles.counter} id={counterId}>
+              <span aria-hidden="true">
+                {messages.comments.counter(text.length, COMMENT_LIMITS.text)}
+              </span>
+              <span className="visuallyHidden">
+                {messages.comments.counterLabel(text.length, COMMENT_LIMITS.text)}
+              </span>
+            </span>
+            <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
+              {submitting ? messages.comments.submitting : messages.comments.submit}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </Dialog>
+  );
+}

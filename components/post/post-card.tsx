@@ -1,0 +1,55 @@
+'use client';
+
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import type { Post } from '@/lib/contract/post';
+import { messages } from '@/lib/i18n/messages';
+import { PostImage } from './post-image';
+import styles from './post-card.module.css';
+
+function CommentIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" aria-hidden="true">
+      <path
+        d="M20 11.5c0 4.14-3.58 7.5-8 7.5-1.2 0-2.34-.25-3.36-.69L4 19.5l1.2-3.6A7.2 7.2 0 0 1 4 11.5C4 7.36 7.58 4 12 4s8 3.36 8 7.5Z"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export interface PostCardProps {
+  post: Post;
+  /** Opens the comments of this post. */
+  onOpenComments: (post: Post) => void;
+}
+
+/** A feed card: the image in a square frame, the text, and a `댓글` button. */
+export function PostCard({ post, onOpenComments }: PostCardProps) {
+  const textId = useId();
+  return (
+    <article className={styles.card} aria-describedby={textId} data-post-id={post.id}>
+      <PostImage imageKey={post.imageUrl} alt={messages.feed.imageAlt} />
+      <div className={styles.body}>
+        <p className={styles.text} id={textId}>
+          {post.text}
+        </p>
+        <div className={styles.actions}>
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<CommentIcon />}
+            className={styles.commentButton}
+            aria-haspopup="dialog"
+            aria-describedby={textId}
+            onClick={() => onOpenComments(post)}
+          >
+            {messages.feed.comments}
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,177 @@
+'use client';
+
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { PostIcon, UploadIcon } from '@/components/shell/nav-icons';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { describeError } from '@/components/workout/errors';
+import { LoadError } from '@/components/workout/load-error';
+import { useFeed } from '@/lib/hooks/use-feed';
+import { messages } from '@/lib/i18n/messages';
+import { CommentDialog } from './comment-dialog';
+import { PostCard } from './post-card';
+import styles from './post-feed-page.module.css';
+
+/** Load the next page when the bottom of the list comes within this distance (product.md §9). */
+const LOAD_MORE_MARGIN_PX = 200;
+
+function FeedSkeleton() {
+  return (
+    <div className={styles.skeletons} aria-hidden="true">
+      {[0, 1].map((index) => (
+        <Card key={index} padding="none" className={styles.skeletonCard}>
+          <div className={styles.skeletonImage}>
+            <Skeleton variant="block" />
+          </div>
+          <div className={styles.skeletonText}>
+            <Skeleton />
+            <Skeleton short />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Calls `onReach` whenever `target` is within `margin` px below the viewport: an
+ * IntersectionObserver, re-created whenever `deps` change so that a sentinel still in view after a
+ * page arrives asks for the next one; a scroll listener where IntersectionObserver is missing.
+ */
+function useNearViewport(
+  target: RefObject<HTMLElement | null>,
+  enabled: boolean,
+  onReach: () => void,
+  margin: number,
+  deps: unknown,
+) {
+  useEffect(() => {
+    const node = target.current;
+    if (!enabled || !node) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      const check = () => {
+        if (node.getBoundingClientRect().top <= window.innerHeight + margin) onReach();
+      };
+      check();
+      window.addEventListener('scroll', check, { passive: true });
+      window.addEventListener('resize', check);
+      return () => {
+        window.removeEventListener('scroll', check);
+        window.removeEventListener('resize', check);
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onReach();
+      },
+      { rootMargin: `0px 0px ${margin}px 0px` },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [target, enabled, onReach, margin, deps]);
+}
+
+/**
+ * The post feed (/post): cards with image and text, newest first, 5 at a time; the next page loads
+ * when the end of the list comes within 200 px of the viewport, until a page is shorter than 5,
+ * then `더 이상 게시물이 없습니다.`. `로딩 중...` while loading, an inline error with retry, an
+ * upload button, and the comments modal of a post.
+ */
+export function PostFeedPage() {
+  const { posts, error, isLoadingMore, isEnd, loadMore, retry } = useFeed();
+  const [commentsFor, setCommentsFor] = useState<number | null>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const failed = error !== undefined && error !== null;
+  const canLoadMore =
+    posts !== undefined && posts.length > 0 && !isEnd && !isLoadingMore && !failed;
+
+  useNearViewport(sentinelRef, canLoadMore, loadMore, LOAD_MORE_MARGIN_PX, posts?.length);
+
+  const uploadLink = (
+    <ButtonLink href="/post/upload" icon={<UploadIcon />}>
+      {messages.feed.upload}
+    </ButtonLink>
+  );
+
+  let content;
+  if (posts && posts.length > 0) {
+    content = (
+      <>
+        <ul className={styles.list} aria-label={messages.feed.listLabel}>
+          {posts.map((post) => (
+            <li key={post.id} className={styles.item}>
+              <PostCard post={post} onOpenComments={(open) => setCommentsFor(open.id)} />
+            </li>
+          ))}
+        </ul>
+        <div ref={sentinelRef} className={styles.sentinel} aria-hidden="true" />
+        <div className={styles.status}>
+          {failed ? (
+            <LoadError
+              message={messages.feed.moreFailed}
+              detail={describeError(error, '')}
+              onRetry={() => void retry()}
+            />
+          ) : isLoadingMore ? (
+            <p className={styles.statusText} role="status">
+              {messages.feed.loading}
+            </p>
+          ) : isEnd ? (
+            <p className={styles.statusText} role="status">
+              {messages.feed.end}
+            </p>
+          ) : null}
+        </div>
+      </>
+    );
+  } else if (posts) {
+    content = (
+      <Card padding="lg">
+        <EmptyState
+          icon={<PostIcon />}
+          title={messages.feed.emptyTitle}
+          description={messages.feed.emptyDescription}
+          action={uploadLink}
+        />
+      </Card>
+    );
+  } else if (failed) {
+    content = (
+      <LoadError
+        message={messages.feed.loadFailed}
+        detail={describeError(error, '')}
+        onRetry={() => void retry()}
+      />
+    );
+  } else {
+    content = (
+      <div className={styles.loading}>
+        <p className={styles.statusText} role="status">
+          {messages.feed.loading}
+        </p>
+        <FeedSkeleton />
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={messages.pages.post}
+        description={messages.feed.description}
+        actions={uploadLink}
+      />
+      {content}
+      {commentsFor !== null ? (
+        <CommentDialog
+          key={commentsFor}
+          postId={commentsFor}
+          onClose={() => setCommentsFor(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RuntimeConfigProvider } from '@/components/config/runtime-config';
+import type { Post } from '@/lib/contract/post';
+import { PostGrid } from './post-grid';
+
+const posts: Post[] = [
+  { id: 2, text: '데드리프트', imageUrl: 'b.png' },
+  { id: 1, text: '스쿼트', imageUrl: 'a.png' },
+];
+
+describe('PostGrid', () => {
+  it('renders a labelled list of square thumbnails with the text as alternative', () => {
+    render(<PostGrid posts={posts} />);
+    const list = screen.getByRole('list', { name: '게시물' });
+    const images = within(list).getAllByRole('img');
+    expect(images.map((image) => image.getAttribute('alt'))).toEqual(['데드리프트', '스쿼트']);
+    expect(images[0]).toHaveAttribute('src', '/api/images/b.png');
+    expect(images[0]).toHaveAttribute('loading', 'lazy');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('uses the configured image base address', () => {
+    render(
+      <RuntimeConfigProvider config={{ chatUrl: '', imageBaseUrl: '/img/', loginUrl: '/x' }}>
+        <PostGrid posts={posts.slice(0, 1)} />
+      </RuntimeConfigProvider>,
+    );
+    expect(screen.getByRole('img', { name: '데드리프트' })).toHaveAttribute('src', '/img/b.png');
+  });
+
+  it('makes thumbnails buttons when onSelect is given, and shows `empty` for no posts', async () => {
+    const onSelect = jest.fn();
+    const { rerender } = render(<PostGrid posts={posts} onSelect={onSelect} label="내 게시물" />);
+    await userEvent.click(screen.getByRole('button', { name: '스쿼트' }));
+    expect(onSelect).toHaveBeenCalledWith(posts[1]);
+    rerender(<PostGrid posts={[]} empty={<p>아직 게시물이 없습니다.</p>} />);
+    expect(screen.getByText('아직 게시물이 없습니다.')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+});

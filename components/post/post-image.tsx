@@ -1,0 +1,65 @@
+'use client';
+
+import { useState } from 'react';
+import { useRuntimeConfig } from '@/components/config/runtime-config';
+import { postImageUrl } from '@/lib/api/posts';
+import { messages } from '@/lib/i18n/messages';
+import styles from './post-image.module.css';
+
+export interface PostImageProps {
+  /** The post's `imageUrl` (a storage key, not a URL). */
+  imageKey: string;
+  alt: string;
+  /** `square` thumbnails (grid) or the feed's `feed` frame. */
+  shape?: 'square' | 'feed';
+  className?: string;
+}
+
+/**
+ * A post image in a fixed-ratio frame (object-fit: cover) so nothing jumps while it loads; lazy,
+ * from the configured image base address or the BFF (same origin, so the session cookie goes
+ * along). A broken image shows a quiet placeholder instead of the browser's icon.
+ */
+export function PostImage({ imageKey, alt, shape = 'feed', className }: PostImageProps) {
+  const { imageBaseUrl } = useRuntimeConfig();
+  const src = postImageUrl(imageKey, imageBaseUrl);
+  const [failed, setFailed] = useState<string | null>(null);
+  const frame = [styles.frame, styles[shape], className].filter(Boolean).join(' ');
+
+  if (!imageKey || failed === src) {
+    return (
+      <span className={`${frame} ${styles.broken}`} role="img" aria-label={alt}>
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+          <path
+            d="M4 5h16v14H4zM4 15l4-4 5 5 3-3 4 4M15 9.5h.01"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className={styles.brokenText} aria-hidden="true">
+          {messages.feed.imageFailed}
+        </span>
+      </span>
+    );
+  }
+
+  return (
+    <span className={frame}>
+      {/* Images come through the BFF with the session cookie; next/image's optimizer would fetch them without it. */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img
+        className={styles.image}
+        src={src}
+        alt={alt}
+        width={800}
+        height={800}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(src)}
+      />
+    </span>
+  );
+}

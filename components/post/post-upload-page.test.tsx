@@ -1,0 +1,206 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import { PostUploadPage } from './post-upload-page';
+import { imageFileProblem, uploadFormProblem } from './upload-form';
+
+const push = jest.fn();
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn() }),
+}));
+
+const TEN_MB = 10 * 1024 * 1024;
+
+function png(name = 'squat.png', size?: number): File {
+  const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+let createObjectURL: jest.Mock;
+let revokeObjectURL: jest.Mock;
+
+beforeEach(() => {
+  push.mockReset();
+  let n = 0;
+  createObjectURL = jest.fn(() => `blob:preview-${++n}`);
+  revokeObjectURL = jest.fn();
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+});
+afterEach(() => jest.restoreAllMocks());
+
+/** Requests other than reads (the upload). */
+function uploads(fetchMock: jest.Mock) {
+  return fetchMock.mock.calls.filter(
+    ([, init]: [string, RequestInit | undefined]) => (init?.method ?? 'GET') !== 'GET',
+  );
+}
+
+async function renderForm() {
+  // applyAccept: false lets a test hand the input a file its `accept` would hide in the picker.
+  const user = userEvent.setup({ applyAccept: false });
+  const view = renderWithApp(<PostUploadPage />);
+  await screen.findByRole('heading', { level: 1, name: '포스트 업로드' });
+  return { user, view };
+}
+
+const fileInput = () =>
+  screen.getByLabelText('이미지를 드래그하거나 클릭하여 업로드하세요') as HTMLInputElement;
+const textArea = () => screen.getByPlaceholderText('게시글 내용을 입력하세요...');
+const submit = () => screen.getByRole('button', { name: '업로드하기' });
+
+describe('upload form rules', () => {
+  it('needs a file and non-blank text, an image by MIME type, at most 10 MB', () => {
+    expect(uploadFormProblem(null, '오운완')).toBe('파일과 내용을 모두 입력해주세요!');
+    expect(uploadFormProblem(png(), '  \n ')).toBe('파일과 내용을 모두 입력해주세요!');
+    expect(uploadFormProblem(png(), '오운완')).toBeNull();
+    expect(imageFileProblem(new File(['x'], 'a.png', { type: 'text/plain' }))).toBe(
+      '이미지 파일만 업로드 가능합니다.',
+    );
+    expect(imageFileProblem(new File(['x'], 'a', { type: '' }))).toBe(
+      '이미지 파일만 업로드 가능합니다.',
+    );
+    expect(imageFileProblem(png('a.png', TEN_MB))).toBeNull();
+    expect(imageFileProblem(png('a.png', TEN_MB + 1))).toBe('이미지는 10MB 이하여야 합니다.');
+    expect(imageFileProblem(new File(['x'], 'a.jpg', { type: 'image/jpeg' }))).toBeNull();
+    expect(imageFileProblem(new File(['x'], 'a.webp', { type: 'image/webp' }))).toBeNull();
+  });
+});
+
+describe('PostUploadPage', () => {
+  it('shows the drop zone on a real, labelled, keyboard-reachable file input, the hint and the textarea', async () => {
+    mockFetch({});
+    const { user } = await renderForm();
+    const input = fileInput();
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('PNG, JPG, GIF (최대 10MB)'));
+    expect(screen.getByText('PNG, JPG, GIF (최대 10MB)')).toBeInTheDocument();
+    expect(textArea().tagName).toBe('TEXTAREA');
+    await user.tab();
+    expect(input).toHaveFocus();
+  });
+
+  it('refuses a missing file and sends nothing', async () => {
+    const { fetch } = mockFetch({});
+    const { user } = await renderForm();
+    await user.type(textArea(), '오늘 스쿼트 100kg');
+    await user.click(submit());
+    expect(await screen.findByText('파일과 내용을 모두 입력해주세요!')).toBeInTheDocument();
+    expect(uploads(fetch)).toEqual([]);
+  });
+
+  it('refuses missing text and sends nothing', async () => {
+    const { fetch } = mockFetch({});
+    const { user } = await renderForm();
+    await user.upload(fileInput(), png());
+    expect(await screen.findByRole('img', { name: '선택한 이미지 미리보기' })).toHaveAttribute(
+      'src',
+      'blob:preview-1',
+    );
+    await user.type(textArea(), '   ');
+    await user.click(submit());
+    expect(await screen.findByText('파일과 내용을 모두 입력해주세요!')).toBeInTheDocument();
+    expect(uploads(fetch)).toEqual([]);
+  });
+
+  it('does not take a non-image: toast, no preview, nothing sent', async () => {
+    const { fetch } = mockFetch({});
+    const { user } = await renderForm();
+    await user.upload(fileInput(), new File(['hello'], 'notes.png', { type: 'text/plain' }));
+    expect(await screen.findByText('이미지 파일만 업로드 가능합니다.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: '선택한 이미지 미리보기' })).not.toBeInTheDocument();
+    expect(createObjectURL).not.toHaveBeenCalled();
+    await user.type(textArea(), '내용');
+    await user.click(submit());
+    expect(await screen.findByText('파일과 내용을 모두 입력해주세요!')).toBeInTheDocument();
+    expect(uploads(fetch)).toEqual([]);
+  });
+
+  it('refuses an image over 10 MB before sending', async () => {
+    const { fetch } = mockFetch({});
+    const { user } = await renderForm();
+    await user.upload(fileInput(), png('huge.png', TEN_MB + 1));
+    expect(await screen.findByText('이미지는 10MB 이하여야 합니다.')).toBeInTheDocument();
+    await user.type(textArea(), '내용');
+    await user.click(submit());
+    expect(uploads(fetch)).toEqual([]);
+  });
+
+  it('takes a dropped image, shows the drag-over state, and replaces the preview (revoking the old one)', async () => {
+    mockFetch({});
+    await renderForm();
+    const zone = fileInput().parentElement as HTMLElement;
+    fireEvent.dragEnter(zone, { dataTransfer: { types: ['Files'], files: [] } });
+    expect(zone).toHaveAttribute('data-drag-over', 'true');
+    expect(screen.getByText('여기에 놓으세요')).toBeInTheDocument();
+    fireEvent.drop(zone, { dataTransfer: { types: ['Files'], files: [png('first.png')] } });
+    expect(zone).not.toHaveAttribute('data-drag-over');
+    expect(await screen.findByRole('img', { name: '선택한 이미지 미리보기' })).toHaveAttribute(
+      'src',
+      'blob:preview-1',
+    );
+    fireEvent.drop(zone, { dataTransfer: { types: ['Files'], files: [png('second.png')] } });
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: '선택한 이미지 미리보기' })).toHaveAttribute(
+        'src',
+        'blob:preview-2',
+      ),
+    );
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    expect(screen.getByText(/second\.png/)).toBeInTheDocument();
+  });
+
+  it('sends file and text as multipart, disables the button meanwhile, toasts 업로드 성공! and goes to /post', async () => {
+    let finish: () => void = () => undefined;
+    const { fetch } = mockFetch({});
+    const routed = global.fetch;
+    global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/post') {
+        fetch(url, init);
+        await new Promise<void>((resolve) => (finish = resolve));
+        return { ok: true, status: 201, text: async () => '' } as Response;
+      }
+      return routed(url, init);
+    }) as unknown as typeof global.fetch;
+    const { user, view } = await renderForm();
+    await user.upload(fileInput(), png());
+    await user.type(textArea(), '  오운완  ');
+    await user.click(submit());
+
+    await waitFor(() => expect(uploads(fetch)).toHaveLength(1));
+    expect(screen.getByRole('button', { name: '업로드 중...' })).toBeDisabled();
+    const [url, init] = uploads(fetch)[0] as [string, RequestInit];
+    expect(url).toBe('/api/post');
+    const body = init.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body.get('file') as File).name).toBe('squat.png');
+    expect(body.get('text')).toBe('오운완');
+    expect(new Headers(init.headers).has('Content-Type')).toBe(false);
+
+    finish();
+    expect(await screen.findByText('업로드 성공!')).toBeInTheDocument();
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/post'));
+    view.unmount();
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+  });
+
+  it('toasts 업로드 실패! on failure and keeps the form', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'POST /api/post': {
+        status: 415,
+        body: { code: '415', message: 'x', data: null, timestamp: 't', path: null },
+      },
+    });
+    const { user } = await renderForm();
+    await user.upload(fileInput(), png());
+    await user.type(textArea(), '오운완');
+    await user.click(submit());
+    expect(await screen.findByText('업로드 실패!')).toBeInTheDocument();
+    expect(push).not.toHaveBeenCalled();
+    expect(textArea()).toHaveValue('오운완');
+    expect(screen.getByRole('img', { name: '선택한 이미지 미리보기' })).toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+  });
+});

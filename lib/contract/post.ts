@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+import { idSchema } from './common';
+
+export const POST_LIMITS = {
+  /** Characters of a post's text after trimming. */
+  text: 2000,
+  /** Bytes of an uploaded image. */
+  imageBytes: 10 * 1024 * 1024,
+  /** Default and largest `?limit=` of the feeds. */
+  defaultPage: 10,
+  maxPage: 50,
+} as const;
+
+/** Image types accepted by `POST /api/post`, decided by the file's content (magic bytes). */
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+export const POST_MESSAGES = {
+  textBlank: '내용을 입력해주세요.',
+  textTooLong: `내용은 ${POST_LIMITS.text}자 이하로 입력해주세요.`,
+  fileMissing: '이미지를 선택해주세요.',
+  unsupportedImage: 'PNG, JPEG, GIF, WebP 이미지만 올릴 수 있습니다.',
+  imageTooLarge: '이미지는 10MB 이하여야 합니다.',
+  limit: `limit은 1부터 ${POST_LIMITS.maxPage} 사이여야 합니다.`,
+  postId: 'postId를 정확히 입력해주세요.',
+  notFriend: '친구가 아니므로 접근할 수 없습니다.',
+} as const;
+
+/** `PostDto`: `imageUrl` is a storage key, served at `GET /api/images/{imageUrl}`. */
+export const postSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  imageUrl: z.string(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+/** The `text` part of `POST /api/post`. */
+export const postTextSchema = z
+  .string({ error: POST_MESSAGES.textBlank })
+  .trim()
+  .min(1, { error: POST_MESSAGES.textBlank })
+  .max(POST_LIMITS.text, { error: POST_MESSAGES.textTooLong });
+
+/** `?limit=` of the feeds: 1–50, 10 when absent or empty. */
+export const pageLimitSchema = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .string({ error: POST_MESSAGES.limit })
+    .regex(/^\s*\d{1,9}\s*$/, { error: POST_MESSAGES.limit })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, { error: POST_MESSAGES.limit })
+        .max(POST_LIMITS.maxPage, { error: POST_MESSAGES.limit }),
+    )
+    .optional()
+    .transform((value) => value ?? POST_LIMITS.defaultPage),
+);
+
+/** `GET /api/posts` query. */
+export const postFeedQuerySchema = z.object({ limit: pageLimitSchema });
+
+/** `GET /api/posts/scroll` query: posts older than `postId`. */
+export const postScrollQuerySchema = z.object({
+  limit: pageLimitSchema,
+  postId: z.preprocess((value) => (value === undefined ? '' : value), idSchema),
+});
