@@ -16,9 +16,14 @@ import styles from './day-log-panel.module.css';
 export interface DayLogPanelProps {
   /** The chosen day, `YYYY-MM-DD`. */
   date: string;
-  onAdd: () => void;
-  /** Opens the edit modal with the day's record. */
-  onEdit: (today: Today) => void;
+  /** Opens the add dialog (ignored when `readOnly`). */
+  onAdd?: () => void;
+  /** Opens the edit modal with the day's record (ignored when `readOnly`). */
+  onEdit?: (today: Today) => void;
+  /** No add or edit buttons and no checkbox: the completion is shown as text (a friend's log). */
+  readOnly?: boolean;
+  /** Shows this friend's log (GET /api/today/friend/{friendId}/date/{date}); implies `readOnly`. */
+  friendId?: number;
 }
 
 /** Entries in sequence order (a missing sequence last, keeping the server's order). */
@@ -73,17 +78,19 @@ function DayLogSkeleton() {
 /**
  * The daily workout log: `{YYYY-MM-DD} 운동 일지`, the add and edit buttons, the day's exercises
  * with numbered sets, and the `완료` checkbox (optimistic: it flips at once, the month reloads
- * after the server agreed, and it flips back with a toast when the server refused).
+ * after the server agreed, and it flips back with a toast when the server refused). Read-only (a
+ * friend's log, with `friendId`): no buttons, and the completion as a status line instead.
  */
-export function DayLogPanel({ date, onAdd, onEdit }: DayLogPanelProps) {
+export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }: DayLogPanelProps) {
   const headingId = useId();
-  const { today, error, mutate: mutateDay } = useDayLog(date);
+  const locked = readOnly || friendId !== undefined;
+  const { today, error, mutate: mutateDay } = useDayLog(date, friendId);
   const { mutate } = useSWRConfig();
   const toast = useToast();
   const pending = useRef(false);
 
   async function onToggle(checked: boolean) {
-    if (!today || pending.current) return;
+    if (!today || locked || pending.current) return;
     pending.current = true;
     const next: Today = { ...today, checkBox: checked ? 'True' : 'False' };
     try {
@@ -124,22 +131,32 @@ export function DayLogPanel({ date, onAdd, onEdit }: DayLogPanelProps) {
         ) : (
           <p className={styles.empty}>{messages.dayLog.empty}</p>
         )}
-        <label className={styles.done}>
-          <input
-            type="checkbox"
-            className={styles.doneBox}
-            checked={today.checkBox === 'True'}
-            onChange={(event) => void onToggle(event.target.checked)}
-          />
-          <span>{messages.dayLog.completed}</span>
-        </label>
+        {locked ? (
+          <p
+            className={`${styles.status} ${today.checkBox === 'True' ? styles.statusDone : ''}`}
+            data-done={today.checkBox === 'True'}
+          >
+            <span className={styles.statusDot} aria-hidden="true" />
+            {today.checkBox === 'True' ? messages.dayLog.done : messages.dayLog.notDone}
+          </p>
+        ) : (
+          <label className={styles.done}>
+            <input
+              type="checkbox"
+              className={styles.doneBox}
+              checked={today.checkBox === 'True'}
+              onChange={(event) => void onToggle(event.target.checked)}
+            />
+            <span>{messages.dayLog.completed}</span>
+          </label>
+        )}
       </>
     );
   } else if (today === null) {
     body = (
       <div className={styles.emptyState}>
         <p className={styles.empty}>{messages.dayLog.empty}</p>
-        <p className={styles.emptyHint}>{messages.dayLog.emptyHint}</p>
+        {locked ? null : <p className={styles.emptyHint}>{messages.dayLog.emptyHint}</p>}
       </div>
     );
   } else if (error) {
@@ -164,29 +181,31 @@ export function DayLogPanel({ date, onAdd, onEdit }: DayLogPanelProps) {
         <h2 className={styles.heading} id={headingId}>
           {messages.dayLog.heading(date)}
         </h2>
-        <div className={styles.actions}>
-          <Button
-            variant="secondary"
-            className={styles.iconButton}
-            aria-label={messages.dayLog.add}
-            title={messages.dayLog.add}
-            onClick={onAdd}
-          >
-            <PlusIcon />
-          </Button>
-          <Button
-            variant="secondary"
-            className={styles.iconButton}
-            aria-label={messages.dayLog.edit}
-            title={messages.dayLog.edit}
-            disabled={!today}
-            onClick={() => {
-              if (today) onEdit(today);
-            }}
-          >
-            <PencilIcon />
-          </Button>
-        </div>
+        {locked ? null : (
+          <div className={styles.actions}>
+            <Button
+              variant="secondary"
+              className={styles.iconButton}
+              aria-label={messages.dayLog.add}
+              title={messages.dayLog.add}
+              onClick={onAdd}
+            >
+              <PlusIcon />
+            </Button>
+            <Button
+              variant="secondary"
+              className={styles.iconButton}
+              aria-label={messages.dayLog.edit}
+              title={messages.dayLog.edit}
+              disabled={!today}
+              onClick={() => {
+                if (today) onEdit?.(today);
+              }}
+            >
+              <PencilIcon />
+            </Button>
+          </div>
+        )}
       </div>
       {body}
     </div>

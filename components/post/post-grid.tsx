@@ -36,10 +36,18 @@ export function PostGrid({
         <li key={post.id} className={styles.cell} data-post-id={post.id}>
           {onSelect ? (
             <button type="button" className={styles.button} onClick={() => onSelect(post)}>
-              <PostImage imageKey={post.imageUrl} alt={post.text} shape="square" />
+              <PostImage
+                imageKey={post.imageUrl}
+                alt={messages.profile.postImage(post.text)}
+                shape="square"
+              />
             </button>
           ) : (
-            <PostImage imageKey={post.imageUrl} alt={post.text} shape="square" />
+            <PostImage
+              imageKey={post.imageUrl}
+              alt={messages.profile.postImage(post.text)}
+              shape="square"
+            />
           )}
         </li>
       ))}

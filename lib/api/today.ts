@@ -20,32 +20,48 @@ export interface TodaySelectionItem {
 const MONTH_PREFIX = '/api/today/yearAndMonth/';
 const DAY_PREFIX = '/api/today/date/';
 
-/** SWR key (and path) of a month's day records (`month` is 1–12). */
-export function monthKey(year: number, month: number): string {
+/** Path prefix of a friend's day records (`/api/today/friend/{friendId}`). */
+function friendPrefix(friendId: number): string {
+  return `/api/today/friend/${friendId}`;
+}
+
+/**
+ * SWR key (and path) of a month's day records (`month` is 1–12): the caller's own, or, with
+ * `friendId`, that friend's (`/api/today/friend/{friendId}/yearAndMonth/{year}/{month}`).
+ */
+export function monthKey(year: number, month: number, friendId?: number): string {
+  if (friendId !== undefined) return `${friendPrefix(friendId)}/yearAndMonth/${year}/${month}`;
   return `${MONTH_PREFIX}${year}/${month}`;
 }
 
-/** True for any month key (to revalidate every loaded month at once). */
+/** True for any of the caller's own month keys (to revalidate every loaded month at once). */
 export function isMonthKey(key: unknown): boolean {
   return typeof key === 'string' && key.startsWith(MONTH_PREFIX);
 }
 
-/** SWR key (and path) of one day's log. */
-export function dayKey(date: string): string {
+/** SWR key (and path) of one day's log: the caller's own, or with `friendId` that friend's. */
+export function dayKey(date: string, friendId?: number): string {
+  if (friendId !== undefined) return `${friendPrefix(friendId)}/date/${date}`;
   return `${DAY_PREFIX}${date}`;
 }
 
 const monthSchema = z.array(todayDateSchema);
 
-/** GET /api/today/yearAndMonth/{year}/{month}: the days of that month that have a record. */
-export function fetchMonth(year: number, month: number): Promise<TodayDate[]> {
-  return requestJson(monthKey(year, month), { schema: monthSchema });
+/**
+ * GET /api/today/yearAndMonth/{year}/{month}: the days of that month that have a record; with
+ * `friendId`, GET /api/today/friend/{friendId}/yearAndMonth/{year}/{month} (403 when not friends).
+ */
+export function fetchMonth(year: number, month: number, friendId?: number): Promise<TodayDate[]> {
+  return requestJson(monthKey(year, month, friendId), { schema: monthSchema });
 }
 
-/** GET /api/today/date/{date}: the day's log, or null when the date has no record (404). */
-export async function fetchDay(date: string): Promise<Today | null> {
+/**
+ * GET /api/today/date/{date} (or a friend's, with `friendId`): the day's log, or null when the date
+ * has no record (404).
+ */
+export async function fetchDay(date: string, friendId?: number): Promise<Today | null> {
   try {
-    return await requestJson(dayKey(date), { schema: todaySchema });
+    return await requestJson(dayKey(date, friendId), { schema: todaySchema });
   } catch (error) {
     if (isApiError(error) && error.kind === 'http' && error.status === 404) return null;
     throw error;

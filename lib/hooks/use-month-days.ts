@@ -7,14 +7,15 @@ import { useSession } from '@/lib/auth';
 import type { CheckBox } from '@/lib/contract/today';
 
 /**
- * The signed-in member's day records of one month (GET /api/today/yearAndMonth/{year}/{month}),
+ * The signed-in member's day records of one month (GET /api/today/yearAndMonth/{year}/{month}), or
+ * with `friendId` that friend's (GET /api/today/friend/{friendId}/yearAndMonth/{year}/{month}),
  * keyed by year and month, with a `YYYY-MM-DD` → checkBox map for the calendar's dots.
  */
-export function useMonthDays(year: number, month: number) {
+export function useMonthDays(year: number, month: number, friendId?: number) {
   const { isAuthenticated } = useSession();
   const { data, error, isLoading, mutate } = useSWR(
-    isAuthenticated ? monthKey(year, month) : null,
-    () => fetchMonth(year, month),
+    isAuthenticated ? monthKey(year, month, friendId) : null,
+    () => fetchMonth(year, month, friendId),
     { keepPreviousData: false },
   );
   const byDate = useMemo(() => {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { PagePlaceholder } from '@/components/placeholder/page-placeholder';
-import { FriendIcon } from '@/components/shell/nav-icons';
+import { FriendProfilePage } from '@/components/profile/friend-profile-page';
+import { MAX_ID } from '@/lib/contract/common';
 import { messages } from '@/lib/i18n/messages';
 
 interface Props {
@@ -10,15 +10,10 @@ interface Props {
 
 export const metadata: Metadata = { title: messages.pages.friendProfile };
 
-export default async function FriendProfilePage({ params }: Props) {
+export default async function Page({ params }: Props) {
   const { friendId } = await params;
-  // Member ids are numeric; anything else cannot be a member.
-  if (!/^\d+$/.test(friendId)) notFound();
-  return (
-    <PagePlaceholder
-      heading={messages.pages.friendProfile}
-      placeholder={messages.placeholders.friendProfile}
-      icon={<FriendIcon />}
-    />
-  );
+  // Member ids are positive integers; anything else cannot be a member.
+  const id = /^\d{1,16}$/.test(friendId) ? Number(friendId) : 0;
+  if (id < 1 || id > MAX_ID) notFound();
+  return <FriendProfilePage key={id} friendId={id} />;
 }

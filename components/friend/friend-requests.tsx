@@ -1,0 +1,142 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { describeError } from '@/components/workout/errors';
+import { acceptFriendRequest, rejectFriendRequest } from '@/lib/api/friends';
+import type { Friend } from '@/lib/contract/friend';
+import { useFriendRequests, useRevalidateFriendships } from '@/lib/hooks/use-friends';
+import { messages } from '@/lib/i18n/messages';
+import { MemberRow } from './member-row';
+import { SectionError, SectionHeader, SectionNote } from './section';
+import styles from './friends-page.module.css';
+
+type Answer = 'accept' | 'reject';
+
+const ANSWERS = {
+  accept: {
+    call: acceptFriendRequest,
+    done: messages.friends.accepted,
+    failed: messages.friends.acceptFailed,
+  },
+  reject: {
+    call: rejectFriendRequest,
+    done: messages.friends.rejected,
+    failed: messages.friends.rejectFailed,
+  },
+} as const;
+
+function RequestRow({
+  request,
+  busy,
+  onAnswer,
+}: {
+  request: Friend;
+  busy: boolean;
+  onAnswer: (request: Friend, answer: Answer) => void;
+}) {
+  const nameId = useId();
+  return (
+    <li className={styles.requestItem}>
+      <MemberRow
+        member={request.member}
+        nameId={nameId}
+        actions={
+          <>
+            <Button
+              aria-describedby={nameId}
+              disabled={busy}
+              onClick={() => onAnswer(request, 'accept')}
+            >
+              {messages.friends.accept}
+            </Button>
+            <Button
+              variant="secondary"
+              aria-describedby={nameId}
+              disabled={busy}
+              onClick={() => onAnswer(request, 'reject')}
+            >
+              {messages.friends.reject}
+            </Button>
+          </>
+        }
+      />
+    </li>
+  );
+}
+
+/**
+ * `친구 요청`: requests sent to the caller, each with `수락` / `거절`. Either answer removes the
+ * request from the list once the server agreed, with the spec's toast; a failure keeps it and
+ * toasts the failure text.
+ */
+export function FriendRequests() {
+  const headingId = useId();
+  const { requests, error, isLoading, mutate } = useFriendRequests();
+  const revalidate = useRevalidateFriendships();
+  const toast = useToast();
+  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+
+  async function onAnswer(request: Friend, answer: Answer) {
+    const { call, done, failed } = ANSWERS[answer];
+    setPending((current) => new Set(current).add(request.id));
+    try {
+      await call(request.member.id);
+      await mutate((current) => current?.filter((item) => item.id !== request.id), {
+        revalidate: false,
+      });
+      toast.success(done);
+      void revalidate();
+    } catch {
+      toast.error(failed);
+    } finally {
+      setPending((current) => {
+        const next = new Set(current);
+        next.delete(request.id);
+        return next;
+      });
+    }
+  }
+
+  let body;
+  if (requests && requests.length > 0) {
+    body = (
+      <ul className={styles.requestList} aria-labelledby={headingId}>
+        {requests.map((request) => (
+          <RequestRow
+            key={request.id}
+            request={request}
+            busy={pending.has(request.id)}
+            onAnswer={(item, answer) => void onAnswer(item, answer)}
+          />
+        ))}
+      </ul>
+    );
+  } else if (requests) {
+    body = <SectionNote title={messages.friends.noRequests} hint={messages.friends.requestsHint} />;
+  } else if (error) {
+    body = (
+      <SectionError
+        message={messages.friends.requestsLoadFailed}
+        detail={describeError(error, '')}
+        onRetry={() => void mutate()}
+      />
+    );
+  } else if (isLoading || !requests) {
+    body = <SkeletonList rows={2} label={messages.friends.requestsLoading} />;
+  }
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <SectionHeader
+        id={headingId}
+        title={messages.friends.requests}
+        count={requests && requests.length > 0 ? requests.length : undefined}
+      />
+      {body}
+    </Card>
+  );
+}

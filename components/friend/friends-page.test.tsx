@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderWithApp, writes } from '@/components/workout/test-helpers';
+import type { Friend, MemberSummary } from '@/lib/contract/friend';
+import { FriendsPage } from './friends-page';
+
+const me: MemberSummary = { id: 1, name: '테스터', picture: null };
+
+function member(id: number, name: string): MemberSummary {
+  return { id, name, picture: null };
+}
+
+function request(id: number, requester: MemberSummary): Friend {
+  return { id, member: requester, friend: me };
+}
+
+const minjun = member(11, '김민준');
+const seoyeon = member(12, '이서연');
+const jiho = member(13, '박지호');
+
+const failure = {
+  status: 400,
+  body: { code: '400', message: 'x', data: null, timestamp: 't', path: null },
+};
+
+function requestsSection() {
+  return screen.getByRole('region', { name: '친구 요청' });
+}
+
+function suggestedSection() {
+  return screen.getByRole('region', { name: '추천 친구' });
+}
+
+describe('FriendsPage: requests', () => {
+  it.each([
+    ['수락', 'accept', '친구 요청을 수락했습니다'],
+    ['거절', 'cancel', '친구 요청을 거절했습니다'],
+  ])('%s removes the request and toasts the success text', async (label, path, text) => {
+    // The server forgets the request once it is answered.
+    let pending = [request(5, minjun), request(6, seoyeon)];
+    const { calls } = mockFetch({
+      'GET /api/member/friend/request': () => ({ body: pending }),
+      'GET /api/member/suggested-friends': { body: [] },
+      'GET /api/member/friend': { body: [] },
+      [`POST /api/friend/${path}/11`]: () => {
+        pending = pending.filter((item) => item.member.id !== 11);
+        return { body: '친구' };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<FriendsPage />);
+    const row = (await within(requestsSection()).findByText('김민준')).closest('li') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: label }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(within(requestsSection()).queryByText('김민준')).not.toBeInTheDocument();
+    expect(within(requestsSection()).getByText('이서연')).toBeInTheDocument();
+    expect(writes(calls).map((call) => `${call.method} ${call.url}`)).toEqual([
+      `POST /api/friend/${path}/11`,
+    ]);
+  });
+
+  it.each([
+    ['수락', 'accept', '친구 수락에 실패했습니다'],
+    ['거절', 'cancel', '친구 거절에 실패했습니다'],
+  ])('a failed %s keeps the request and toasts the failure text', async (label, path, text) => {
+    mockFetch({
+      'GET /api/member/friend/request': { body: [request(5, minjun)] },
+      'GET /api/member/suggested-friends': { body: [] },
+      [`POST /api/friend/${path}/11`]: failure,
+    });
+    const user = userEvent.setup();
+    renderWithApp(<FriendsPage />);
+    const row = (await within(requestsSection()).findByText('김민준')).closest('li') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: label }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(within(requestsSection()).getByText('김민준')).toBeInTheDocument();
+    await waitFor(() => expect(within(row).getByRole('button', { name: label })).toBeEnabled());
+  });
+
+  it('shows the empty message when there are no requests', async () => {
+    mockFetch({
+      'GET /api/member/friend/request': { body: [] },
+      'GET /api/member/suggested-friends': { body: [] },
+    });
+    renderWithApp(<FriendsPage />);
+    expect(await screen.findByText('새로운 친구 요청이 없습니다.')).toBeInTheDocument();
+  });
+
+  it('shows the load failure inline with a retry', async () => {
+    let fail = true;
+    mockFetch({
+      'GET /api/member/friend/request': () =>
+        fail ? { status: 500, body: null } : { body: [request(5, minjun)] },
+      'GET /api/member/suggested-friends': { body: [] },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<FriendsPage />);
+    const alert = await within(requestsSection()).findByRole('alert');
+    expect(alert).toHaveTextContent('친구 요청을 불러오는데 실패했습니다.');
+    fail = false;
+    await user.click(within(requestsSection()).getByRole('button', { name: '다시 시도' }));
+    expect(await within(requestsSection()).findByText('김민준')).toBeInTheDocument();
+  });
+
+  it('links each requester to their profile', async () => {
+    mockFetch({
+      'GET /api/member/friend/request': { body: [request(5, minjun)] },
+      'GET /api/member/suggested-friends': { body: [] },
+    });
+    renderWithApp(<FriendsPage />);
+    const link = await within(requestsSection()).findByRole('link', { name: '김민준' });
+    expect(link).toHaveAttribute('href', '/friendProfile/11');
+  });
+});
+
+describe('FriendsPage: suggestions', () => {
+  it('a card leaves once its request was sent, with the success toast', async () => {
+    const { calls } = mockFetch({
+      'GET /api/member/friend/request': { body: [] },
+      'GET /api/member/suggested-friends': { body: [seoyeon, jiho] },
+      'POST /api/friend/request/13': { body: '친구 요청' },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<FriendsPage />);
+    const card = (await within(suggestedSection()).findByText('박지호')).closest(
+      'li',
+    ) as HTMLElement;
+    expect(within(card).getByRole('link', { name: '박지호' })).toHaveAttribute(
+      'href',
+      '/friendProfile/13',
+    );
+    await user.click(within(card).getByRole('button', { name: '친구 요청' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('친구 요청을 보냈습니다');
+    expect(within(suggestedSection()).queryByText('박지호')).not.toBeInTheDocument();
+    expect(within(suggestedSection()).getByText('이서연')).toBeInTheDocument();
+    expect(writes(calls).map((call) => call.url)).toEqual(['/api/friend/request/13']);
+  });
+
+  it('a failed request keeps the card and toasts the failure text', async () => {
+    mockFetch({
+      'GET /api/member/friend/request': { body: [] },
+      'GET /api/member/suggested-friends': { body: [jiho] },
+      'POST /api/friend/request/13': failure,
+    });
+    const user = userEvent.setup();
+    renderWithApp(<FriendsPage />);
+    await user.click(await within(suggestedSection()).findByRole('button', { name: '친구 요청' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('친구 요청에 실패했습니다');
+    expect(within(suggestedSection()).getByText('박지호')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['an empty list', []],
+    ['an object', { content: [jiho] }],
+    ['a string', 'nope'],
+  ])('shows the empty message for %s', async (_label, body) => {
+    mockFetch({
+      'GET /api/member/friend/request': { body: [] },
+      'GET /api/member/suggested-friends': { body },
+    });
+    renderWithApp(<FriendsPage />);
+    expect(await screen.findByText('추천할 친구가 없습니다.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

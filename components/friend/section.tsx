@@ -1,0 +1,50 @@
+import { Button } from '@/components/ui/button';
+import { messages } from '@/lib/i18n/messages';
+import styles from './section.module.css';
+
+/** A section's h2 with an optional count pill. */
+export function SectionHeader({ id, title, count }: { id: string; title: string; count?: number }) {
+  return (
+    <div className={styles.header}>
+      <h2 className={styles.title} id={id}>
+        {title}
+      </h2>
+      {count !== undefined ? (
+        <span className={styles.count}>{messages.friends.count(count)}</span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A quiet message for an empty section, with an optional hint line. */
+export function SectionNote({ title, hint }: { title: string; hint?: string }) {
+  return (
+    <div className={styles.note}>
+      <p className={styles.noteTitle}>{title}</p>
+      {hint ? <p className={styles.noteHint}>{hint}</p> : null}
+    </div>
+  );
+}
+
+/** An inline load failure inside a section (role="alert") with a retry button. */
+export function SectionError({
+  message,
+  detail,
+  onRetry,
+}: {
+  message: string;
+  detail?: string | null;
+  onRetry: () => void;
+}) {
+  return (
+    <div className={styles.error}>
+      <div role="alert">
+        <p className={styles.errorText}>{message}</p>
+        {detail && detail !== message ? <p className={styles.errorDetail}>{detail}</p> : null}
+      </div>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        {messages.app.retry}
+      </Button>
+    </div>
+  );
+}

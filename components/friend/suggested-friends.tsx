@@ -1,0 +1,130 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { PlusIcon } from '@/components/shell/nav-icons';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { describeError } from '@/components/workout/errors';
+import { sendFriendRequest } from '@/lib/api/friends';
+import type { MemberSummary } from '@/lib/contract/friend';
+import { useSuggestedFriends } from '@/lib/hooks/use-friends';
+import { messages } from '@/lib/i18n/messages';
+import { MemberLink } from './member-row';
+import { SectionError, SectionHeader, SectionNote } from './section';
+import styles from './friends-page.module.css';
+
+function SuggestionCard({
+  member,
+  busy,
+  onSend,
+}: {
+  member: MemberSummary;
+  busy: boolean;
+  onSend: (member: MemberSummary) => void;
+}) {
+  const nameId = useId();
+  return (
+    <li className={styles.suggestion}>
+      <MemberLink member={member} nameId={nameId} size="lg" stacked className={styles.stack} />
+      <Button
+        size="sm"
+        variant="secondary"
+        block
+        icon={<PlusIcon />}
+        aria-describedby={nameId}
+        disabled={busy}
+        onClick={() => onSend(member)}
+      >
+        {busy ? messages.friends.sending : messages.friends.sendRequest}
+      </Button>
+    </li>
+  );
+}
+
+function SuggestionSkeleton() {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="visuallyHidden">{messages.friends.suggestedLoading}</span>
+      <ul className={styles.suggestions} aria-hidden="true">
+        {[0, 1, 2].map((index) => (
+          <li key={index} className={`${styles.suggestion} ${styles.suggestionSkeleton}`}>
+            <Skeleton variant="avatar" className={styles.skeletonAvatar} />
+            <Skeleton short />
+            <Skeleton variant="button" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * `추천 친구`: members to befriend as cards with a `친구 요청` button; a card leaves once its request
+ * was sent (`친구 요청을 보냈습니다`), and stays with `친구 요청에 실패했습니다` when it failed. An
+ * answer that is not a list counts as no suggestions.
+ */
+export function SuggestedFriends() {
+  const headingId = useId();
+  const { suggested, error, isLoading, mutate } = useSuggestedFriends();
+  const toast = useToast();
+  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+
+  async function onSend(member: MemberSummary) {
+    setPending((current) => new Set(current).add(member.id));
+    try {
+      await sendFriendRequest(member.id);
+      await mutate((current) => current?.filter((item) => item.id !== member.id), {
+        revalidate: false,
+      });
+      toast.success(messages.friends.requestSent);
+    } catch {
+      toast.error(messages.friends.requestFailed);
+    } finally {
+      setPending((current) => {
+        const next = new Set(current);
+        next.delete(member.id);
+        return next;
+      });
+    }
+  }
+
+  let body;
+  if (suggested && suggested.length > 0) {
+    body = (
+      <ul className={styles.suggestions} aria-labelledby={headingId}>
+        {suggested.map((member) => (
+          <SuggestionCard
+            key={member.id}
+            member={member}
+            busy={pending.has(member.id)}
+            onSend={(item) => void onSend(item)}
+          />
+        ))}
+      </ul>
+    );
+  } else if (suggested) {
+    body = <SectionNote title={messages.friends.noSuggested} />;
+  } else if (error) {
+    body = (
+      <SectionError
+        message={messages.friends.suggestedLoadFailed}
+        detail={describeError(error, '')}
+        onRetry={() => void mutate()}
+      />
+    );
+  } else if (isLoading || !suggested) {
+    body = <SuggestionSkeleton />;
+  }
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <SectionHeader id={headingId} title={messages.friends.suggested} />
+      {suggested && suggested.length > 0 ? (
+        <p className={styles.hint}>{messages.friends.suggestedHint}</p>
+      ) : null}
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+'use client';
+
+import { useState } from 'react';
+import { SectionError, SectionNote } from '@/components/friend/section';
+import { HomeIcon, UserIcon } from '@/components/shell/nav-icons';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { describeError } from '@/components/workout/errors';
+import { LoadError } from '@/components/workout/load-error';
+import { isForbidden } from '@/lib/api/friends';
+import { useSession } from '@/lib/auth';
+import { useFriendCheck, useMember } from '@/lib/hooks/use-friends';
+import { useFriendPosts } from '@/lib/hooks/use-member-posts';
+import { messages } from '@/lib/i18n/messages';
+import { AccessDenied } from './access-denied';
+import { FriendCalendar } from './friend-calendar';
+import { PostGrid } from '@/components/post/post-grid';
+import { PostGridSkeleton } from './post-grid-skeleton';
+import { ProfileSummary, ProfileSummarySkeleton } from './profile-summary';
+import { Tabs } from './tabs';
+import styles from './friend-profile-page.module.css';
+
+type FriendTab = 'posts' | 'calendar';
+
+export interface FriendProfilePageProps {
+  friendId: number;
+}
+
+function PostsPanel({ friendId }: { friendId: number }) {
+  const { posts, error, mutate } = useFriendPosts(friendId);
+  if (posts && posts.length > 0)
+    return <PostGrid posts={posts} label={messages.profile.postsLabel} />;
+  if (posts) return <SectionNote title={messages.profile.noPosts} />;
+  if (isForbidden(error)) return <AccessDenied />;
+  if (error) {
+    return (
+      <SectionError
+        message={messages.profile.postsLoadFailed}
+        detail={describeError(error, '')}
+        onRetry={() => void mutate()}
+      />
+    );
+  }
+  return <PostGridSkeleton label={messages.profile.postsLoading} />;
+}
+
+function CalendarPanel({ friendId, name }: { friendId: number; name: string }) {
+  const { isFriend } = useFriendCheck(friendId);
+  if (isFriend === undefined) {
+    return (
+      <div className={styles.checking} role="status" aria-live="polite">
+        <span className="visuallyHidden">{messages.friendProfile.checking}</span>
+        <Skeleton variant="block" className={styles.checkingCalendar} />
+        <Skeleton variant="title" />
+        <Skeleton short />
+      </div>
+    );
+  }
+  return isFriend ? <FriendCalendar friendId={friendId} name={name} /> : <AccessDenied />;
+}
+
+function NotFound() {
+  return (
+    <Card padding="lg">
+      <EmptyState
+        icon={<UserIcon />}
+        title={messages.friendProfile.notFoundTitle}
+        description={messages.friendProfile.notFoundBody}
+        action={
+          <ButtonLink href="/" variant="secondary" icon={<HomeIcon />}>
+            {messages.friendProfile.backHome}
+          </ButtonLink>
+        }
+      />
+    </Card>
+  );
+}
+
+/**
+ * A member's profile (/friendProfile/{friendId}): avatar, name, post count, and the tabs `게시물`
+ * (the post grid, or the access-denied block on 403) and `운동 캘린더` (the calendar and a
+ * read-only day log when GET /api/friend/check/{friendId} is true, else the access-denied block).
+ * An unknown member (404) gets a not-found state.
+ */
+export function FriendProfilePage({ friendId }: FriendProfilePageProps) {
+  const { user } = useSession();
+  const { member, error, mutate } = useMember(friendId);
+  const { posts, error: postsError } = useFriendPosts(friendId);
+  const [tab, setTab] = useState<FriendTab>('posts');
+
+  if (member === null) return <NotFound />;
+  if (!member && error) {
+    return (
+      <LoadError
+        message={messages.friendProfile.loadFailed}
+        detail={describeError(error, '')}
+        onRetry={() => void mutate()}
+      />
+    );
+  }
+  if (!member) {
+    return (
+      <>
+        <ProfileSummarySkeleton label={messages.profile.profileLoading} />
+        <Card>
+          <PostGridSkeleton label={messages.profile.postsLoading} />
+        </Card>
+      </>
+    );
+  }
+
+  const postCount = posts ? posts.length : postsError ? null : undefined;
+  const isSelf = user?.id === member.id;
+
+  return (
+    <>
+      <ProfileSummary
+        name={member.name}
+        picture={member.picture}
+        stats={[{ label: messages.profile.posts, value: postCount }]}
+        actions={
+          isSelf ? (
+            <ButtonLink href="/profile" variant="secondary" icon={<UserIcon />}>
+              {messages.friendProfile.myProfile}
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+      <Card>
+        <Tabs
+          label={messages.friendProfile.tabsLabel}
+          value={tab}
+          onChange={setTab}
+          items={[
+            { key: 'posts', label: messages.friendProfile.postsTab, count: posts?.length },
+            { key: 'calendar', label: messages.friendProfile.calendarTab },
+          ]}
+        >
+          {tab === 'posts' ? (
+            <PostsPanel friendId={friendId} />
+          ) : (
+            <CalendarPanel friendId={friendId} name={member.name} />
+          )}
+        </Tabs>
+      </Card>
+    </>
+  );
+}

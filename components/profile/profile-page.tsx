@@ -1,0 +1,115 @@
+'use client';
+
+import { useState } from 'react';
+import { MemberLink } from '@/components/friend/member-row';
+import { SectionError, SectionNote } from '@/components/friend/section';
+import { FriendIcon } from '@/components/shell/nav-icons';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { describeError } from '@/components/workout/errors';
+import { useSession } from '@/lib/auth';
+import { useFriends } from '@/lib/hooks/use-friends';
+import { useMemberPosts } from '@/lib/hooks/use-member-posts';
+import { messages } from '@/lib/i18n/messages';
+import { PostGrid } from '@/components/post/post-grid';
+import { PostGridSkeleton } from './post-grid-skeleton';
+import { ProfileSummary, ProfileSummarySkeleton } from './profile-summary';
+import { Tabs } from './tabs';
+import styles from './profile-page.module.css';
+
+type ProfileTab = 'posts' | 'friends';
+
+function PostsPanel() {
+  const { posts, error, mutate } = useMemberPosts();
+  if (posts && posts.length > 0)
+    return <PostGrid posts={posts} label={messages.profile.postsLabel} />;
+  if (posts) {
+    return <SectionNote title={messages.profile.noPosts} hint={messages.profile.noPostsHint} />;
+  }
+  if (error) {
+    return (
+      <SectionError
+        message={messages.profile.postsLoadFailed}
+        detail={describeError(error, '')}
+        onRetry={() => void mutate()}
+      />
+    );
+  }
+  return <PostGridSkeleton label={messages.profile.postsLoading} />;
+}
+
+function FriendsPanel() {
+  const { friends, error, mutate } = useFriends();
+  if (friends && friends.length > 0) {
+    return (
+      <ul className={styles.friends} aria-label={messages.profile.friendsLabel}>
+        {friends.map((entry) => (
+          <li key={entry.id} className={styles.friend}>
+            <MemberLink member={entry.friend} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (friends) {
+    return <SectionNote title={messages.profile.noFriends} hint={messages.profile.noFriendsHint} />;
+  }
+  if (error) {
+    return (
+      <SectionError
+        message={messages.profile.friendsLoadFailed}
+        detail={describeError(error, '')}
+        onRetry={() => void mutate()}
+      />
+    );
+  }
+  return <SkeletonList rows={3} label={messages.profile.friendsLoading} />;
+}
+
+/**
+ * The own profile (/profile): avatar, name, how many posts and friends, a link to /friend, and the
+ * tabs `게시물` (a grid of the member's posts) and `친구` (friends linking to their profiles).
+ */
+export function ProfilePage() {
+  const { user } = useSession();
+  const [tab, setTab] = useState<ProfileTab>('posts');
+  // Both lists load up front: their lengths are the counts in the summary.
+  const { posts } = useMemberPosts();
+  const { friends } = useFriends();
+
+  return (
+    <>
+      {user ? (
+        <ProfileSummary
+          name={user.name}
+          picture={user.picture}
+          stats={[
+            { label: messages.profile.posts, value: posts?.length },
+            { label: messages.profile.friends, value: friends?.length },
+          ]}
+          actions={
+            <ButtonLink href="/friend" variant="secondary" icon={<FriendIcon />}>
+              {messages.profile.manageFriends}
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <ProfileSummarySkeleton label={messages.profile.profileLoading} />
+      )}
+      <Card>
+        <Tabs
+          label={messages.profile.tabsLabel}
+          value={tab}
+          onChange={setTab}
+          items={[
+            { key: 'posts', label: messages.profile.posts, count: posts?.length },
+            { key: 'friends', label: messages.profile.friends, count: friends?.length },
+          ]}
+        >
+          {tab === 'posts' ? <PostsPanel /> : <FriendsPanel />}
+        </Tabs>
+      </Card>
+    </>
+  );
+}

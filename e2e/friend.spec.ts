@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './fixtures/auth';
+import { APP_URL } from './fixtures/env';
+
+const writeHeaders = { origin: APP_URL };
+
+function uniqueMember(prefix: string) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { email: `${prefix}-${id}@e2e.everyhealth.dev`, name: `${prefix}${id}` };
+}
+
+/** Today in Seoul as YYYY-MM-DD, whatever the time zone of the test runner. */
+function seoulToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+}
+
+/** The accessible name react-calendar gives a day tile in ko-KR (`2026년 11월 23일`). */
+function tileName(key: string): string {
+  const [year, month, day] = key.split('-').map(Number);
+  return `${year}년 ${month}월 ${day}일`;
+}
+
+async function memberId(page: Page): Promise<number> {
+  const check = (await (await page.request.get(`${APP_URL}/api/login/check`)).json()) as {
+    id: number;
+  };
+  expect(check.id).toBeGreaterThan(0);
+  return check.id;
+}
+
+/** Gives the signed-in member a completed day log for `date` with one exercise, through the API. */
+async function logWorkout(page: Page, date: string, exerciseName: string): Promise<void> {
+  let response = await page.request.post(`${APP_URL}/api/exercise`, {
+    data: {
+      name: exerciseName,
+      memo: '',
+      repWeightList: [{ reps: 5, weight: 100 }],
+      classification: 'LOWERBODY',
+    },
+    headers: writeHeaders,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const exercises = (await (await page.request.get(`${APP_URL}/api/member/exercises`)).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const exercise = exercises.find((item) => item.name === exerciseName);
+  expect(exercise).toBeTruthy();
+  response = await page.request.post(`${APP_URL}/api/today?date=${date}`, {
+    headers: writeHeaders,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  response = await page.request.post(`${APP_URL}/api/todayExercise/${date}`, {
+    data: [{ id: exercise?.id, type: 'exercise', sequence: 1 }],
+    headers: writeHeaders,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const day = (await (await page.request.get(`${APP_URL}/api/today/date/${date}`)).json()) as {
+    id: number;
+  };
+  response = await page.request.post(`${APP_URL}/api/today/checkbox/${day.id}?checked=true`, {
+    headers: writeHeaders,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}
+
+test('friends: request from suggestions, accept, see the friend’s calendar; others are denied', async ({
+  browser,
+}) => {
+  const today = seoulToday();
+  const memberB = uniqueMember('B');
+  const memberA = uniqueMember('A');
+  const memberC = uniqueMember('C');
+
+  // B first: suggestions list the newest members first, so B is near the top of A's.
+  const contextB = await browser.newContext();
+  const pageB = await contextB.newPage();
+  await signIn(pageB, memberB);
+  const idB = await memberId(pageB);
+  await logWorkout(pageB, today, '데드리프트');
+
+  const contextA = await browser.newContext();
+  const pageA = await contextA.newPage();
+  await signIn(pageA, memberA);
+
+  // A sends B a request from the suggestions; B's card leaves.
+  await pageA.goto('/friend');
+  await expect(pageA.getByRole('heading', { level: 1, name: '친구' })).toBeVisible();
+  const requestsA = pageA.getByRole('region', { name: '친구 요청' });
+  await expect(requestsA.getByText('새로운 친구 요청이 없습니다.')).toBeVisible();
+  const suggested = pageA.getByRole('region', { name: '추천 친구' });
+  const cardB = suggested.getByRole('listitem').filter({ hasText: memberB.name });
+  await expect(cardB.getByRole('link', { name: memberB.name })).toHaveAttribute(
+    'href',
+    `/friendProfile/${idB}`,
+  );
+  await cardB.getByRole('button', { name: '친구 요청' }).click();
+  await expect(
+    pageA.getByRole('alert').filter({ hasText: '친구 요청을 보냈습니다' }),
+  ).toBeVisible();
+  await expect(cardB).toHaveCount(0);
+
+  // B accepts on /friend; the request leaves the list.
+  await pageB.goto('/friend');
+  const requestsB = pageB.getByRole('region', { name: '친구 요청' });
+  const rowA = requestsB.getByRole('listitem').filter({ hasText: memberA.name });
+  await expect(rowA).toBeVisible();
+  await rowA.getByRole('button', { name: '수락' }).click();
+  await expect(
+    pageB.getByRole('alert').filter({ hasText: '친구 요청을 수락했습니다' }),
+  ).toBeVisible();
+  await expect(rowA).toHaveCount(0);
+  await expect(requestsB.getByText('새로운 친구 요청이 없습니다.')).toBeVisible();
+
+  // A: the profile counts one friend; the friend link navigates client-side to B's profile.
+  await pageA.goto('/profile');
+  await expect(pageA.getByRole('heading', { level: 1, name: memberA.name })).toBeVisible();
+  await pageA.getByRole('tab', { name: '친구' }).click();
+  const friendLink = pageA.getByRole('tabpanel', { name: '친구' }).getByRole('link', {
+    name: memberB.name,
+  });
+  await expect(friendLink).toHaveAttribute('href', `/friendProfile/${idB}`);
+  await pageA.evaluate(() => {
+    (window as unknown as { __noReload?: boolean }).__noReload = true;
+  });
+  await friendLink.click();
+  await pageA.waitForURL(`**/friendProfile/${idB}`);
+  await expect(pageA.getByRole('heading', { level: 1, name: memberB.name })).toBeVisible();
+  expect(
+    await pageA.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload),
+  ).toBe(true);
+
+  // B's calendar with B's dot, and B's read-only day log.
+  await expect(pageA.getByText('아직 게시물이 없습니다.')).toBeVisible();
+  await pageA.getByRole('tab', { name: '운동 캘린더' }).click();
+  const tile = pageA.getByRole('button', { name: new RegExp(`^${tileName(today)}( |$)`) });
+  await expect(tile).toHaveAccessibleName(`${tileName(today)} 완료`);
+  await expect(tile.locator('[data-mark]')).toHaveAttribute('data-mark', 'done');
+  const log = pageA.getByRole('region', { name: `${today} 운동 일지` });
+  await expect(log.getByRole('heading', { level: 3 })).toHaveText(['1데드리프트']);
+  await expect(log).toContainText('1세트5회100kg');
+  await expect(log.getByRole('checkbox')).toHaveCount(0);
+  await expect(log.getByRole('button')).toHaveCount(0);
+  await expect(pageA.getByText('접근 권한이 없습니다')).toHaveCount(0);
+
+  // C is not B's friend: posts and calendar are denied.
+  const contextC = await browser.newContext();
+  const pageC = await contextC.newPage();
+  await signIn(pageC, memberC);
+  await pageC.goto(`/friendProfile/${idB}`);
+  await expect(pageC.getByRole('heading', { level: 1, name: memberB.name })).toBeVisible();
+  await expect(pageC.getByRole('heading', { name: '접근 권한이 없습니다' })).toBeVisible();
+  await pageC.getByRole('tab', { name: '운동 캘린더' }).click();
+  const denied = pageC.getByRole('tabpanel', { name: '운동 캘린더' });
+  await expect(denied.getByRole('heading', { name: '접근 권한이 없습니다' })).toBeVisible();
+  await expect(
+    denied.getByText('이 사용자의 운동 기록을 볼 수 있는 권한이 없습니다.'),
+  ).toBeVisible();
+  await expect(pageC.getByRole('button', { name: new RegExp(`^${tileName(today)}`) })).toHaveCount(
+    0,
+  );
+  await denied.getByRole('link', { name: '홈으로 돌아가기' }).click();
+  await pageC.waitForURL(`${APP_URL}/`);
+
+  // C's request to B (through the API) is rejected by B on /friend.
+  const sent = await pageC.request.post(`${APP_URL}/api/friend/request/${idB}`, {
+    headers: writeHeaders,
+  });
+  expect(sent.status(), await sent.text()).toBeLessThan(300);
+  await pageB.reload();
+  const rowC = requestsB.getByRole('listitem').filter({ hasText: memberC.name });
+  await rowC.getByRole('button', { name: '거절' }).click();
+  await expect(
+    pageB.getByRole('alert').filter({ hasText: '친구 요청을 거절했습니다' }),
+  ).toBeVisible();
+  await expect(rowC).toHaveCount(0);
+
+  await Promise.all([contextA.close(), contextB.close(), contextC.close()]);
+});

@@ -1,0 +1,106 @@
+'use client';
+
+import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
+import {
+  checkFriend,
+  fetchFriendRequests,
+  fetchFriends,
+  fetchMember,
+  fetchSuggestedFriends,
+  friendCheckKey,
+  FRIEND_REQUESTS_KEY,
+  FRIENDS_KEY,
+  memberKey,
+  SUGGESTED_FRIENDS_KEY,
+} from '@/lib/api/friends';
+import { isApiError } from '@/lib/api/errors';
+import { FRIEND_POSTS_KEY } from '@/lib/api/posts';
+import { useSession } from '@/lib/auth';
+
+/** Client errors (a 4xx answer) will not change on retry; everything else retries as SWR does. */
+export const noRetryOnClientError: SWRConfiguration['onErrorRetry'] = (
+  error,
+  _key,
+  config,
+  revalidate,
+  { retryCount },
+) => {
+  if (isApiError(error) && error.kind === 'http' && error.status >= 400 && error.status < 500) {
+    return;
+  }
+  if (retryCount >= 3) return;
+  const interval = config.errorRetryInterval ?? 5000;
+  setTimeout(() => void revalidate({ retryCount }), interval * 2 ** (retryCount - 1));
+};
+
+/** The caller's friends (GET /api/member/friend); `friend` of each entry is the other member. */
+export function useFriends() {
+  const { isAuthenticated } = useSession();
+  const { data, error, isLoading, mutate } = useSWR(isAuthenticated ? FRIENDS_KEY : null, () =>
+    fetchFriends(),
+  );
+  return { friends: data, error: error as unknown, isLoading, mutate };
+}
+
+/** Requests sent to the caller and not answered yet (GET /api/member/friend/request). */
+export function useFriendRequests() {
+  const { isAuthenticated } = useSession();
+  const { data, error, isLoading, mutate } = useSWR(
+    isAuthenticated ? FRIEND_REQUESTS_KEY : null,
+    () => fetchFriendRequests(),
+  );
+  return { requests: data, error: error as unknown, isLoading, mutate };
+}
+
+/** Suggested friends (GET /api/member/suggested-friends); empty when the answer is not a list. */
+export function useSuggestedFriends() {
+  const { isAuthenticated } = useSession();
+  const { data, error, isLoading, mutate } = useSWR(
+    isAuthenticated ? SUGGESTED_FRIENDS_KEY : null,
+    () => fetchSuggestedFriends(),
+    { revalidateOnFocus: false },
+  );
+  return { suggested: data, error: error as unknown, isLoading, mutate };
+}
+
+/** A member's summary (GET /api/member/friend/{memberId}); null when there is no such member. */
+export function useMember(memberId: number) {
+  const { isAuthenticated } = useSession();
+  const { data, error, isLoading, mutate } = useSWR(
+    isAuthenticated ? memberKey(memberId) : null,
+    () => fetchMember(memberId),
+    { onErrorRetry: noRetryOnClientError },
+  );
+  return { member: data, error: error as unknown, isLoading, mutate };
+}
+
+/**
+ * Whether the caller and `friendId` are friends (GET /api/friend/check/{friendId}): undefined
+ * while asking; a failed check is false.
+ */
+export function useFriendCheck(friendId: number) {
+  const { isAuthenticated } = useSession();
+  const { data, isLoading } = useSWR(isAuthenticated ? friendCheckKey(friendId) : null, () =>
+    checkFriend(friendId),
+  );
+  return { isFriend: data, isLoading };
+}
+
+/**
+ * Revalidates what a friendship change touches: the friend and request lists, checks, friends'
+ * posts and calendars. Suggestions are left alone (they come in random order; cards would jump).
+ */
+export function useRevalidateFriendships(): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return () =>
+    mutate((key) => {
+      if (Array.isArray(key)) return key[0] === FRIEND_POSTS_KEY;
+      return (
+        typeof key === 'string' &&
+        (key === FRIENDS_KEY ||
+          key === FRIEND_REQUESTS_KEY ||
+          key.startsWith('/api/friend/check/') ||
+          key.startsWith('/api/today/friend/'))
+      );
+    });
+}
