@@ -1,10 +1,17 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 
+import { POST_LIMITS } from '@/lib/contract/post';
+
 import { createAuthContext } from './auth/context';
+import { ChatHub, ChatServer, createFanout } from './chat';
+import { chatRoutes } from './chat/routes';
+import { clubRoutes } from './club/routes';
 import { DevAccounts } from './auth/dev-provider/accounts';
 import { createDevProvider, DEV_CLIENT_ID, devClientSecret } from './auth/dev-provider/provider';
 import { devProviderRoutes } from './auth/dev-provider/routes';
@@ -18,14 +25,21 @@ import { registerAuthHook } from './http/auth-hook';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
+import { commentRoutes } from './comment/routes';
 import { exerciseRoutes } from './exercise/routes';
+import { friendRoutes } from './friend/routes';
+import { postRoutes } from './post/routes';
 import { routineRoutes } from './routine/routes';
 import { todayRoutes } from './today/routes';
 import { seedDemo } from './seed/demo-seed';
+import type { ImageStorage } from './storage/image-storage';
+import { LocalImageStorage } from './storage/local-image-storage';
 
 export interface AppDependencies {
   /** An already migrated database (tests); otherwise the configured one is opened. */
   database?: Database;
+  /** Where post images live; otherwise the folder `DATA_DIR/images`. */
+  images?: ImageStorage;
 }
 
 /** Builds the backend (no listen). Closing the app closes its database. */
@@ -33,12 +47,47 @@ export async function buildApp(
   config: Config,
   deps: AppDependencies = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 1024 * 1024 });
+  // SockJS (/chat/**) is served on the same HTTP server, ahead of Fastify's router; the chat server
+  // is created below, once the database and keys exist.
+  let chat: ChatServer | null = null;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    serverFactory: (handler) => {
+      const server = createServer((req, res) => {
+        if (chat && ChatServer.matches(req.url)) chat.handleRequest(req, res);
+        else handler(req, res);
+      });
+      server.on('upgrade', (req, socket, head) => {
+        if (chat && ChatServer.matches(req.url)) chat.handleUpgrade(req, socket, head);
+        else socket.destroy();
+      });
+      return server;
+    },
+  });
 
   const database = deps.database ?? (await openDatabase(config));
   app.addHook('onClose', async () => database.close());
+  const images =
+    deps.images ??
+    new LocalImageStorage(path.join(config.dataDir, 'images'), POST_LIMITS.imageBytes);
   const jwtKey = resolveJwtSecret(config.jwtSecret, config.dataDir, app.log);
   const auth = createAuthContext(config, database.db, jwtKey);
+
+  const hub = new ChatHub(createFanout(config.redisUrl, app.log), app.log);
+  await hub.start();
+  chat = new ChatServer({
+    db: database.db,
+    hub,
+    log: app.log,
+    jwtKey,
+    publicOrigin: config.publicOrigin,
+    sessionTokenGraceSeconds: config.refreshTokenDays * 86400,
+  });
+  app.addHook('preClose', async () => {
+    chat?.close();
+    await hub.close();
+  });
 
   const localPort = () => (app.server.address() as AddressInfo | null)?.port ?? config.port;
   const issuerUrl = config.google ? undefined : devIssuer(config.publicUrl);
@@ -50,7 +99,7 @@ export async function buildApp(
   });
 
   if (config.seedDemo && issuerUrl) {
-    const created = await seedDemo(database, issuerUrl);
+    const created = await seedDemo(database, issuerUrl, new Date(), images);
     if (created > 0) app.log.info({ created }, 'seeded demo members');
   }
 
@@ -74,6 +123,11 @@ export async function buildApp(
   await app.register(exerciseRoutes, { db: database.db });
   await app.register(routineRoutes, { db: database.db });
   await app.register(todayRoutes, { db: database.db });
+  await app.register(clubRoutes, { db: database.db, hub });
+  await app.register(chatRoutes, { db: database.db });
+  await app.register(postRoutes, { db: database.db, images });
+  await app.register(commentRoutes, { db: database.db });
+  await app.register(friendRoutes, { db: database.db });
   if (issuerUrl) {
     const accounts = new DevAccounts();
     const provider = createDevProvider({

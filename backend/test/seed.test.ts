@@ -3,8 +3,15 @@ import { after, describe, it } from 'node:test';
 
 import { asc, eq, sql } from 'drizzle-orm';
 
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import {
+  comments,
   exercises,
+  friendships,
+  posts,
   members,
   repWeights,
   routineExercises,
@@ -17,6 +24,8 @@ import type { Db } from '../src/db/client';
 import { buildMember } from '../src/seed/builders';
 import { seedDemo } from '../src/seed/demo-seed';
 import { DEMO_MEMBERS } from '../src/seed/demo-members';
+import { detectImageType } from '../src/storage/image-type';
+import { LocalImageStorage } from '../src/storage/local-image-storage';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 
 after(dropTestDatabases);
@@ -60,6 +69,32 @@ async function checkWorkouts(db: Db, memberIds: number[]): Promise<void> {
   }
 }
 
+async function checkSocial(db: Db, dir: string, memberIds: number[]): Promise<void> {
+  const allPosts = await db.select().from(posts).orderBy(asc(posts.id));
+  assert.equal(allPosts.length, 12);
+  assert.ok(memberIds.every((id) => allPosts.some((p) => p.memberId === id)));
+  assert.ok(allPosts.every((p, i) => i === 0 || p.createdAt > allPosts[i - 1].createdAt));
+  const files = readdirSync(dir).filter((name) => name !== '.incoming');
+  assert.deepEqual(files.sort(), allPosts.map((p) => p.imageKey).sort());
+  for (const post of allPosts) {
+    const data = readFileSync(path.join(dir, post.imageKey));
+    assert.equal(detectImageType(data)?.ext, 'png');
+    assert.equal(data.readUInt32BE(16), 320);
+    assert.equal(data.readUInt32BE(20), 240);
+  }
+  assert.equal(new Set(allPosts.map((p) => p.imageKey)).size, 12);
+  assert.ok((await db.select().from(comments)).length >= 5);
+  const pairs = await db.select().from(friendships);
+  const [minjun, seoyeon, jiho] = memberIds;
+  assert.deepEqual(
+    pairs.map((f) => [f.requesterId, f.addresseeId, f.status]).sort(),
+    [
+      [minjun, seoyeon, 'ACCEPT'],
+      [jiho, minjun, 'REQUEST'],
+    ].sort(),
+  );
+}
+
 for (const kind of databaseKinds()) {
   describe(`demo seed (${kind.name})`, () => {
     it(
@@ -68,9 +103,13 @@ for (const kind of databaseKinds()) {
         : 'leaves an external PostgreSQL alone',
       async () => {
         const database = await kind.create();
+        const dir = mkdtempSync(path.join(tmpdir(), 'eh-seed-images-'));
+        const images = new LocalImageStorage(dir, 10 * 1024 * 1024);
         try {
-          const first = await seedDemo(database, ISSUER, NOW);
-          const second = await seedDemo(database, ISSUER, NOW);
+          const started = Date.now();
+          const first = await seedDemo(database, ISSUER, NOW, images);
+          const elapsed = Date.now() - started;
+          const second = await seedDemo(database, ISSUER, NOW, images);
           const rows = await database.db.select().from(members).orderBy(asc(members.id));
           if (kind.name === 'postgres') {
             assert.equal(first, 0);
@@ -83,6 +122,12 @@ for (const kind of databaseKinds()) {
             database.db,
             rows.map((r) => r.id),
           );
+          await checkSocial(
+            database.db,
+            dir,
+            rows.map((r) => r.id),
+          );
+          assert.ok(elapsed < 10_000, `seeding took ${elapsed} ms`);
           assert.deepEqual(
             rows.map((r) => ({
               name: r.name,
@@ -99,6 +144,7 @@ for (const kind of databaseKinds()) {
           );
         } finally {
           await database.close();
+          rmSync(dir, { recursive: true, force: true });
         }
       },
     );

@@ -5,3 +5,8 @@ export * from './exercise';
 export * from './routine';
 export * from './session';
 export * from './today';
+export * from './club';
+export * from './chat';
+export * from './post';
+export * from './comment';
+export * from './friend';

@@ -33,14 +33,22 @@ export type VerifyResult =
   | { ok: true; claims: AccessTokenClaims }
   | { ok: false; reason: 'missing' | 'expired' | 'invalid' };
 
-/** Verifies an access token; never throws (garbage, forged, expired and refresh tokens are rejected). */
+/**
+ * Verifies an access token; never throws (garbage, forged, expired and refresh tokens are
+ * rejected). `clockToleranceSeconds` accepts tokens expired that long ago (follow-up requests of a
+ * chat session already authenticated at its handshake).
+ */
 export async function verifyAccessToken(
   key: Buffer,
   token: string | undefined,
+  options: { clockToleranceSeconds?: number } = {},
 ): Promise<VerifyResult> {
   if (!token) return { ok: false, reason: 'missing' };
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS512'] });
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS512'],
+      clockTolerance: options.clockToleranceSeconds ?? 0,
+    });
     const claims = accessTokenClaimsSchema.safeParse(payload);
     return claims.success ? { ok: true, claims: claims.data } : { ok: false, reason: 'invalid' };
   } catch (error) {

@@ -1,23 +1,153 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
+import {
+  FRIEND_MESSAGES,
+  SUGGESTED_FRIENDS_LIMIT,
+  type Friend,
+  type MemberSummary,
+} from '@/lib/contract/friend';
 import type { Db } from '../db/client';
-import { friendships } from '../db/schema';
+import { friendships, members, type FriendshipRow } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { notFound } from '../http/reply';
 
 /** True when `a` and `b` have an accepted friendship, whoever sent the request (decisions.md §4). */
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
   if (a === b) return false;
-  const rows = await db
-    .select({ id: friendships.id })
+  const row = await pairRow(db, a, b);
+  return row?.status === 'ACCEPT';
+}
+
+/** The one row of the unordered pair {a, b}, if any. */
+async function pairRow(db: Db, a: number, b: number): Promise<FriendshipRow | undefined> {
+  const [row] = await db
+    .select()
     .from(friendships)
     .where(
-      and(
-        eq(friendships.status, 'ACCEPT'),
-        or(
-          and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)),
-          and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)),
-        ),
+      or(
+        and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)),
+        and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)),
       ),
     )
     .limit(1);
-  return rows.length > 0;
+  return row;
+}
+
+const summaryColumns = { id: members.id, name: members.name, picture: members.picture };
+
+/** `MemberDto` of any member, or 404. */
+export async function memberSummary(db: Db, id: number): Promise<MemberSummary> {
+  const [row] = await db.select(summaryColumns).from(members).where(eq(members.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+const badRequest = (message: string) => new ApiError(400, message);
+
+async function accept(db: Db, id: number): Promise<void> {
+  await db
+    .update(friendships)
+    .set({ status: 'ACCEPT', acceptedAt: new Date() })
+    .where(eq(friendships.id, id));
+}
+
+/**
+ * The caller asks `targetId`. When the target had already asked the caller, the request is
+ * accepted instead.
+ */
+export async function requestFriend(db: Db, callerId: number, targetId: number): Promise<void> {
+  if (callerId === targetId) throw badRequest(FRIEND_MESSAGES.self);
+  await memberSummary(db, targetId);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const row = await pairRow(db, callerId, targetId);
+    if (row?.status === 'ACCEPT') throw badRequest(FRIEND_MESSAGES.alreadyFriends);
+    if (row && row.requesterId === callerId) throw badRequest(FRIEND_MESSAGES.alreadySent);
+    if (row) return accept(db, row.id);
+    const created = await db
+      .insert(friendships)
+      .values({ requesterId: callerId, addresseeId: targetId })
+      .onConflictDoNothing()
+      .returning({ id: friendships.id });
+    if (created.length > 0) return;
+    // Lost a race with a concurrent request of the same pair: decide again on the stored row.
+  }
+  throw badRequest(FRIEND_MESSAGES.alreadySent);
+}
+
+/** The caller accepts the pending request of `requesterId`. */
+export async function acceptFriend(db: Db, callerId: number, requesterId: number): Promise<void> {
+  if (callerId === requesterId) throw badRequest(FRIEND_MESSAGES.self);
+  const row = await pairRow(db, callerId, requesterId);
+  if (row?.status === 'ACCEPT') throw badRequest(FRIEND_MESSAGES.alreadyFriends);
+  if (!row || row.requesterId !== requesterId) throw badRequest(FRIEND_MESSAGES.notRequested);
+  await accept(db, row.id);
+}
+
+/** Removes a pending request between the caller and `otherId`, whichever way it goes. */
+export async function cancelFriend(db: Db, callerId: number, otherId: number): Promise<void> {
+  if (callerId === otherId) throw badRequest(FRIEND_MESSAGES.self);
+  const row = await pairRow(db, callerId, otherId);
+  if (!row || row.status !== 'REQUEST') throw badRequest(FRIEND_MESSAGES.notPending);
+  const removed = await db
+    .delete(friendships)
+    .where(and(eq(friendships.id, row.id), eq(friendships.status, 'REQUEST')))
+    .returning({ id: friendships.id });
+  if (removed.length === 0) throw badRequest(FRIEND_MESSAGES.notPending);
+}
+
+const other = alias(members, 'other');
+
+/** The caller's friends: `member` is the caller, `friend` the other member. */
+export async function listFriends(db: Db, caller: MemberSummary): Promise<Friend[]> {
+  const otherId = sql<number>`case when ${friendships.requesterId} = ${caller.id} then ${friendships.addresseeId} else ${friendships.requesterId} end`;
+  const rows = await db
+    .select({
+      id: friendships.id,
+      friend: { id: other.id, name: other.name, picture: other.picture },
+    })
+    .from(friendships)
+    .innerJoin(other, eq(other.id, otherId))
+    .where(
+      and(
+        eq(friendships.status, 'ACCEPT'),
+        or(eq(friendships.requesterId, caller.id), eq(friendships.addresseeId, caller.id)),
+      ),
+    )
+    .orderBy(asc(friendships.id));
+  return rows.map((row) => ({ id: row.id, member: caller, friend: row.friend }));
+}
+
+/** Pending requests to the caller: `member` is the requester, `friend` the caller. */
+export async function listRequests(db: Db, caller: MemberSummary): Promise<Friend[]> {
+  const rows = await db
+    .select({
+      id: friendships.id,
+      member: { id: other.id, name: other.name, picture: other.picture },
+    })
+    .from(friendships)
+    .innerJoin(other, eq(other.id, friendships.requesterId))
+    .where(and(eq(friendships.status, 'REQUEST'), eq(friendships.addresseeId, caller.id)))
+    .orderBy(asc(friendships.id));
+  return rows.map((row) => ({ id: row.id, member: row.member, friend: caller }));
+}
+
+/**
+ * Up to ten members who are not the caller and have no friendship or pending request with the
+ * caller in either direction; the newest members first.
+ */
+export async function suggestedFriends(db: Db, callerId: number): Promise<MemberSummary[]> {
+  return db
+    .select(summaryColumns)
+    .from(members)
+    .where(
+      and(
+        ne(members.id, callerId),
+        sql`not exists (select 1 from ${friendships} f where
+          (f.requester_id = ${callerId} and f.addressee_id = ${members.id}) or
+          (f.addressee_id = ${callerId} and f.requester_id = ${members.id}))`,
+      ),
+    )
+    .orderBy(desc(members.id))
+    .limit(SUGGESTED_FRIENDS_LIMIT);
 }

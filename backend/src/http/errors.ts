@@ -30,6 +30,7 @@ export const MESSAGES = {
   unauthenticated: '인증되지 않은 요청입니다.',
   expired: '토큰이 만료되었습니다.',
   forbiddenOrigin: '허용되지 않은 출처의 요청입니다.',
+  forbidden: '접근 권한이 없습니다.',
   notFound: '요청한 리소스를 찾을 수 없습니다.',
   badRequest: '잘못된 요청입니다.',
   validation: '입력값이 올바르지 않습니다.',

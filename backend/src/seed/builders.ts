@@ -24,3 +24,5 @@ export async function insertMembers(db: Db, rows: NewMember[]): Promise<Member[]
 }
 
 export * from './workout-builders';
+export * from './social-builders';
+export * from './club-builders';

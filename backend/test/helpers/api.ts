@@ -16,9 +16,14 @@ export interface ApiClient {
   error(method: string, path: string, body: unknown, status: number): Promise<ErrorBody>;
 }
 
+/** The Cookie header of a session as `member`. */
+export async function sessionCookie(member: Member): Promise<string> {
+  return `access_token=${await signAccessToken(TEST_JWT_KEY, member, 30)}`;
+}
+
 /** A JSON client signed in as `member` through an access-token cookie. */
 export async function apiClient(server: TestServer, member: Member): Promise<ApiClient> {
-  const cookie = `access_token=${await signAccessToken(TEST_JWT_KEY, member, 30)}`;
+  const cookie = await sessionCookie(member);
   const call = (method: string, path: string, body?: unknown) =>
     fetch(`${server.baseUrl}${path}`, {
       method,

@@ -2,3 +2,5 @@ export * from './members';
 export * from './auth';
 export * from './workouts';
 export * from './friends';
+export * from './posts';
+export * from './clubs';

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { Fanout, FanoutEvent, FanoutHandler } from './fanout';
+
+/** Channel of a room's events. */
+export const roomChannel = (roomId: number) => `chat:room:${roomId}`;
+const PATTERN = 'chat:room:*';
+
+interface Envelope {
+  /** Publishing instance; it delivered locally already and skips its own echo. */
+  origin: string;
+  event: FanoutEvent;
+}
+
+/**
+ * Redis pub/sub between instances. The publisher delivers to its own subscribers at once (no Redis
+ * round trip on the local path) and publishes to `chat:room:{id}`; every instance pattern-subscribes
+ * to `chat:room:*` and delivers what other instances published, so nothing is delivered twice.
+ */
+export class RedisFanout implements Fanout {
+  readonly kind = 'redis' as const;
+  private readonly id = randomUUID();
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private handler: FanoutHandler | null = null;
+
+  constructor(
+    url: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true };
+    this.pub = new Redis(url, options);
+    this.sub = new Redis(url, { lazyConnect: true });
+    for (const client of [this.pub, this.sub]) {
+      client.on('error', (error: Error) => this.log.warn({ err: error }, 'redis fan-out error'));
+    }
+  }
+
+  async start(handler: FanoutHandler): Promise<void> {
+    this.handler = handler;
+    this.sub.on('pmessage', (_pattern: string, _channel: string, message: string) => {
+      let envelope: Envelope;
+      try {
+        envelope = JSON.parse(message) as Envelope;
+      } catch {
+        return;
+      }
+      if (envelope.origin === this.id) return;
+      this.handler?.(envelope.event);
+    });
+    await Promise.all([this.pub.connect(), this.sub.connect()]);
+    await this.sub.psubscribe(PATTERN);
+  }
+
+  async publish(event: FanoutEvent): Promise<void> {
+    this.handler?.(event);
+    const envelope: Envelope = { origin: this.id, event };
+    try {
+      await this.pub.publish(roomChannel(event.roomId), JSON.stringify(envelope));
+    } catch (error) {
+      this.log.error({ err: error, roomId: event.roomId }, 'redis publish failed');
+    }
+  }
+
+  async close(): Promise<void> {
+    this.handler = null;
+    this.sub.disconnect();
+    await this.pub.quit().catch(() => this.pub.disconnect());
+  }
+}

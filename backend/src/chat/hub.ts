@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+import { chatBroadcast, roomTopic, type ChatMessage } from '@/lib/contract/chat';
+import type { Fanout, FanoutEvent } from './fanout/fanout';
+
+/**
+ * The shared part of a room's MESSAGE frame: destination, content type, UTF-8 content-length, body
+ * and NUL. These values need no STOMP escaping.
+ */
+export function messageFrameTail(roomId: number, body: string): string {
+  return (
+    `destination:${roomTopic(roomId)}\ncontent-type:application/json\n` +
+    `content-length:${Buffer.byteLength(body, 'utf8')}\n\n${body}\0`
+  );
+}
+
+/** A live subscription of one connection to one room. */
+export interface RoomSubscriber {
+  readonly roomId: number;
+  readonly memberId: number;
+  /** Sends a MESSAGE frame; `tail` is the frame after the per-subscription headers. */
+  deliver(tail: string): void;
+  /** Membership ended: the subscription is dropped. */
+  revoked(): void;
+}
+
+/**
+ * Local room registry plus the fan-out: a published message reaches the subscribers of every
+ * instance through `fanout`, which calls back `dispatch` here.
+ */
+export class ChatHub {
+  private readonly rooms = new Map<number, Set<RoomSubscriber>>();
+
+  constructor(
+    readonly fanout: Fanout,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): Promise<void> {
+    return this.fanout.start((event) => this.dispatch(event));
+  }
+
+  add(subscriber: RoomSubscriber): void {
+    let set = this.rooms.get(subscriber.roomId);
+    if (!set) {
+      set = new Set();
+      this.rooms.set(subscriber.roomId, set);
+    }
+    set.add(subscriber);
+  }
+
+  remove(subscriber: RoomSubscriber): void {
+    const set = this.rooms.get(subscriber.roomId);
+    if (!set) return;
+    set.delete(subscriber);
+    if (set.size === 0) this.rooms.delete(subscriber.roomId);
+  }
+
+  /** Broadcasts a stored message to the room on every instance. */
+  publish(roomId: number, message: ChatMessage): Promise<void> {
+    return this.fanout.publish({
+      type: 'message',
+      roomId,
+      body: JSON.stringify(chatBroadcast(message)),
+    });
+  }
+
+  /** Ends live subscriptions after a member left (`null`: the room is gone). */
+  revoke(roomId: number, memberId: number | null): Promise<void> {
+    return this.fanout.publish({ type: 'revoke', roomId, memberId });
+  }
+
+  subscriberCount(roomId: number): number {
+    return this.rooms.get(roomId)?.size ?? 0;
+  }
+
+  private dispatch(event: FanoutEvent): void {
+    const set = this.rooms.get(event.roomId);
+    if (!set) return;
+    if (event.type === 'message') {
+      // Encoded once per message; each subscriber only adds its subscription and message-id.
+      const tail = messageFrameTail(event.roomId, event.body);
+      for (const subscriber of set) {
+        try {
+          subscriber.deliver(tail);
+        } catch (error) {
+          this.log.warn({ err: error }, 'chat delivery failed');
+        }
+      }
+      return;
+    }
+    for (const subscriber of [...set]) {
+      if (event.memberId === null || subscriber.memberId === event.memberId) {
+        set.delete(subscriber);
+        subscriber.revoked();
+      }
+    }
+    if (set.size === 0) this.rooms.delete(event.roomId);
+  }
+
+  close(): Promise<void> {
+    this.rooms.clear();
+    return this.fanout.close();
+  }
+}

@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+import type { FastifyBaseLogger } from 'fastify';
+import sockjs from 'sockjs';
+
+import { ACCESS_TOKEN_COOKIE } from '@/lib/contract/cookies';
+import type { ChatMember } from '@/lib/contract/chat';
+import { verifyAccessToken } from '../auth/access-token';
+import { findMemberById } from '../auth/members';
+import type { Db } from '../db/client';
+import { errorBody, MESSAGES } from '../http/errors';
+import type { ChatHub } from './hub';
+import { StompSession } from './stomp/session';
+
+export const CHAT_PREFIX = '/chat';
+
+/** `/chat/{server}/{session}/{transport}`: a SockJS session transport request. */
+const TRANSPORT = /^\/chat\/([^/.]+)\/([^/.]+)\/([a-z_]+)\/?$/;
+/** Transports whose request may open a session (the others post to an existing one). */
+const OPENING = new Set(['websocket', 'xhr', 'xhr_streaming', 'eventsource', 'htmlfile', 'jsonp']);
+const RAW_WEBSOCKET = /^\/chat\/websocket\/?$/;
+const NONCE_PARAM = 'eh_chat';
+/** A bound-but-unclaimed handshake is forgotten after this long. */
+const PENDING_TTL_MS = 60_000;
+
+export interface ChatServerOptions {
+  db: Db;
+  hub: ChatHub;
+  log: FastifyBaseLogger;
+  jwtKey: Buffer;
+  /** The app origin; a handshake with another `Origin` is refused (CSRF for WebSockets). */
+  publicOrigin: string;
+  /** How long an already open session accepts an expired access token on follow-up requests. */
+  sessionTokenGraceSeconds: number;
+  heartbeat?: [number, number];
+}
+
+interface Pending {
+  member: ChatMember;
+  at: number;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse | Duplex, head?: Buffer) => boolean;
+
+/**
+ * The SockJS endpoint at `/chat` with STOMP on top.
+ *
+ * Authentication: sockjs-node exposes only a whitelist of the opening request's headers on the
+ * connection (no Cookie), so every request is authenticated here before sockjs sees it. A request
+ * that can open a session (`/chat/{server}/{session}/{websocket|xhr|xhr_streaming|eventsource|
+ * htmlfile|jsonp}` and the raw `/chat/websocket`) must carry a valid `access_token` cookie (401
+ * otherwise); the member is bound to the SockJS session id (raw WebSocket: a one-time nonce added to
+ * the URL) and claimed when sockjs emits the connection. Follow-up requests of a session (polls,
+ * `xhr_send`, `jsonp_send`) must carry the same member's token (expired tokens are tolerated for
+ * `sessionTokenGraceSeconds`, since the member was checked at the handshake), else 403. `/chat/info`,
+ * `/chat/iframe*.html` and OPTIONS preflights are public: they carry no member data.
+ */
+export class ChatServer {
+  private readonly handler: Handler;
+  private readonly pending = new Map<string, Pending>();
+  /** Open SockJS sessions by session id (raw WebSockets by nonce) → member id. */
+  private readonly live = new Map<string, number>();
+  private readonly sessions = new Set<StompSession>();
+  private readonly sweeper: NodeJS.Timeout;
+  private counter = 0;
+
+  constructor(private readonly options: ChatServerOptions) {
+    const server = sockjs.createServer({
+      prefix: CHAT_PREFIX,
+      log: (severity, line) => {
+        if (severity === 'error') options.log.error(line);
+        else options.log.debug(line);
+      },
+      heartbeat_delay: 25_000,
+      disconnect_delay: 5_000,
+    });
+    server.on('connection', (conn: sockjs.Connection | null) => {
+      if (conn) this.onConnection(conn);
+    });
+    this.handler = (server as unknown as { listener(): { getHandler(): Handler } })
+      .listener()
+      .getHandler();
+    this.sweeper = setInterval(() => {
+      const now = Date.now();
+      for (const [key, entry] of this.pending) {
+        if (now - entry.at > PENDING_TTL_MS) this.pending.delete(key);
+      }
+    }, PENDING_TTL_MS);
+    this.sweeper.unref();
+  }
+
+  /** True when `url` is handled by the chat endpoint (the caller must not route it). */
+  static matches(url: string | undefined): boolean {
+    if (!url) return false;
+    return url === CHAT_PREFIX || /^\/chat[/?]/.test(url);
+  }
+
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  /** Handles an HTTP request under /chat. */
+  handleRequest(req: IncomingMessage, res: ServerResponse): void {
+    this.authorize(req).then(
+      (result) => {
+        if (result.ok) {
+          if (!this.handler(req, res)) this.reject(res, 404, MESSAGES.notFound);
+        } else this.reject(res, result.status, result.message);
+      },
+      (error: unknown) => {
+        this.options.log.error({ err: error }, 'chat handshake failed');
+        this.reject(res, 500, MESSAGES.internal);
+      },
+    );
+  }
+
+  /** Handles an HTTP upgrade under /chat. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    this.authorize(req).then(
+      (result) => {
+        if (result.ok) {
+          if (!this.handler(req, socket, head)) socket.destroy();
+        } else this.rejectUpgrade(socket, result.status, result.message);
+      },
+      (error: unknown) => {
+        this.options.log.error({ err: error }, 'chat handshake failed');
+        this.rejectUpgrade(socket, 500, MESSAGES.internal);
+      },
+    );
+  }
+
+  private async authorize(
+    req: IncomingMessage,
+  ): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
+    const url = new URL(req.url ?? '/', 'http://chat.local');
+    const path = url.pathname;
+    const transport = TRANSPORT.exec(path);
+    const raw = RAW_WEBSOCKET.test(path);
+    if (!transport && !raw) return { ok: true }; // info, iframe, welcome, 404s
+    if (req.method === 'OPTIONS') return { ok: true };
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== this.options.publicOrigin) {
+      return { ok: false, status: 403, message: MESSAGES.forbiddenOrigin };
+    }
+    const token = readCookie(req.headers.cookie, ACCESS_TOKEN_COOKIE);
+    const sessionKey = transport ? transport[2] : null;
+    const liveMember = sessionKey !== null ? this.live.get(sessionKey) : undefined;
+
+    if (liveMember !== undefined) {
+      // A follow-up request of an open session: the same member, token possibly expired since.
+      const result = await verifyAccessToken(this.options.jwtKey, token, {
+        clockToleranceSeconds: this.options.sessionTokenGraceSeconds,
+      });
+      if (!result.ok) return { ok: false, status: 401, message: MESSAGES.unauthenticated };
+      if (result.claims.id !== liveMember) {
+        return { ok: false, status: 403, message: MESSAGES.forbidden };
+      }
+      return { ok: true };
+    }
+    if (transport && !OPENING.has(transport[3])) {
+      // xhr_send / jsonp_send to a session that is not open: sockjs answers 404.
+      return { ok: true };
+    }
+    const result = await verifyAccessToken(this.options.jwtKey, token);
+    if (!result.ok) {
+      return {
+        ok: false,
+        status: 401,
+        message: result.reason === 'expired' ? MESSAGES.expired : MESSAGES.unauthenticated,
+      };
+    }
+    const member = await findMemberById(this.options.db, result.claims.id);
+    if (!member) return { ok: false, status: 401, message: MESSAGES.unauthenticated };
+    const entry = { member: { id: member.id, name: member.name, picture: member.picture }, at: 0 };
+    entry.at = Date.now();
+    if (sessionKey !== null) {
+      this.pending.set(sessionKey, entry);
+    } else {
+      const nonce = randomBytes(12).toString('base64url');
+      this.pending.set(nonce, entry);
+      url.searchParams.set(NONCE_PARAM, nonce);
+      req.url = `${url.pathname}${url.search}`;
+    }
+    return { ok: true };
+  }
+
+  private onConnection(conn: sockjs.Connection): void {
+    const url = new URL(conn.url ?? '/', 'http://chat.local');
+    const transport = TRANSPORT.exec(url.pathname);
+    const key = transport ? transport[2] : url.searchParams.get(NONCE_PARAM);
+    const entry = key ? this.pending.get(key) : undefined;
+    if (!key || !entry) {
+      conn.close('3401', 'Unauthenticated');
+      return;
+    }
+    this.pending.delete(key);
+    this.live.set(key, entry.member.id);
+    this.counter += 1;
+    const session = new StompSession(
+      { write: (data) => conn.write(data), close: () => conn.close() },
+      {
+        db: this.options.db,
+        hub: this.options.hub,
+        log: this.options.log,
+        member: entry.member,
+        heartbeat: this.options.heartbeat,
+      },
+      `${this.counter.toString(36)}-${key.slice(0, 8)}`,
+    );
+    this.sessions.add(session);
+    conn.on('data', (message: string) => session.receive(message));
+    conn.on('close', () => {
+      session.closedByTransport();
+      this.sessions.delete(session);
+      this.live.delete(key);
+    });
+  }
+
+  private reject(res: ServerResponse, status: number, message: string): void {
+    if (res.headersSent) return;
+    const body = JSON.stringify(errorBody(status, message));
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+    });
+    res.end(body);
+  }
+
+  private rejectUpgrade(socket: Duplex, status: number, message: string): void {
+    const body = JSON.stringify(errorBody(status, message));
+    const reason = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error';
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+
+  /** Closes every open session (server shutdown). */
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const session of this.sessions) session.close();
+    this.sessions.clear();
+    this.pending.clear();
+  }
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,323 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+import { chatTextSchema, type ChatMember } from '@/lib/contract/chat';
+import type { Db } from '../../db/client';
+import { isRoomMember, storeMessage } from '../service';
+import type { ChatHub, RoomSubscriber } from '../hub';
+import {
+  encodeFrame,
+  escapeHeader,
+  header,
+  StompDecoder,
+  StompProtocolError,
+  type StompFrame,
+  type StompVersion,
+} from './codec';
+
+/** The transport under a STOMP session (a SockJS connection). */
+export interface FrameTransport {
+  write(data: string): void;
+  close(): void;
+}
+
+export interface StompSessionOptions {
+  db: Db;
+  hub: ChatHub;
+  log: FastifyBaseLogger;
+  member: ChatMember;
+  /** Heart-beat intervals this server offers: [send every, expect every] in ms. */
+  heartbeat?: [number, number];
+  /** Token bucket for SENDs: `rate` per second, `burst` at most. */
+  sendRate?: { rate: number; burst: number };
+  /** Time allowed between the transport opening and CONNECT. */
+  connectTimeoutMs?: number;
+}
+
+const SUPPORTED: StompVersion[] = ['1.2', '1.1', '1.0'];
+const TOPIC = /^\/topic\/public\/rooms\/([1-9]\d{0,15})$/;
+const SEND = /^\/app\/chat\/rooms\/([1-9]\d{0,15})\/send$/;
+
+class FrameError extends Error {}
+
+/** Negotiates the version from `accept-version` (absent: 1.0). */
+function negotiateVersion(frame: StompFrame): StompVersion | null {
+  const accept = header(frame, 'accept-version');
+  if (accept === undefined) return '1.0';
+  const offered = accept.split(',').map((value) => value.trim());
+  return SUPPORTED.find((version) => offered.includes(version)) ?? null;
+}
+
+/** Decodes a SEND body: a JSON-encoded string (the UI's format) or, failing that, the bare text. */
+export function decodeSendBody(body: string): string {
+  const trimmed = body.trim();
+  if (trimmed.startsWith('"')) {
+    try {
+      const value: unknown = JSON.parse(trimmed);
+      if (typeof value === 'string') return value;
+    } catch {
+      // not JSON: the bare text
+    }
+  }
+  return body;
+}
+
+/**
+ * One STOMP session over one transport: CONNECT/STOMP, SUBSCRIBE, UNSUBSCRIBE, SEND, DISCONNECT,
+ * RECEIPTs, heart-beats both ways, ERROR (then close) on any refusal. Frames are handled strictly
+ * in arrival order, so a DISCONNECT receipt follows the stores of earlier SENDs.
+ */
+export class StompSession {
+  private readonly decoder = new StompDecoder();
+  private version: StompVersion = '1.2';
+  private connected = false;
+  private closed = false;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly subscriptions = new Map<string, RoomSubscriber>();
+  private messageCounter = 0;
+  private lastRead = Date.now();
+  private lastWrite = Date.now();
+  private timers: NodeJS.Timeout[] = [];
+  private tokens: number;
+  private tokensAt = Date.now();
+  private readonly rate: { rate: number; burst: number };
+
+  constructor(
+    private readonly transport: FrameTransport,
+    private readonly options: StompSessionOptions,
+    readonly sessionId: string,
+  ) {
+    this.rate = options.sendRate ?? { rate: 10, burst: 20 };
+    this.tokens = this.rate.burst;
+    const connectTimer = setTimeout(() => {
+      if (!this.connected) this.close();
+    }, options.connectTimeoutMs ?? 10_000);
+    connectTimer.unref();
+    this.timers.push(connectTimer);
+  }
+
+  get member(): ChatMember {
+    return this.options.member;
+  }
+
+  /** Bytes from the transport (one SockJS message, possibly a partial or several frames). */
+  receive(data: string): void {
+    if (this.closed) return;
+    this.lastRead = Date.now();
+    let items;
+    try {
+      items = this.decoder.push(data);
+    } catch (error) {
+      const message = error instanceof StompProtocolError ? error.message : 'malformed frame';
+      this.fail(message, undefined);
+      return;
+    }
+    for (const item of items) {
+      if (item.type === 'heartbeat') continue;
+      const frame = item.frame;
+      this.queue = this.queue
+        .then(() => this.handle(frame))
+        .catch((error: unknown) => {
+          if (error instanceof FrameError) {
+            this.fail(error.message, header(frame, 'receipt'));
+          } else {
+            this.options.log.error({ err: error }, 'stomp frame failed');
+            this.fail('server error', header(frame, 'receipt'));
+          }
+        });
+    }
+  }
+
+  /** The transport closed: drop subscriptions and timers. */
+  closedByTransport(): void {
+    this.cleanup();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.cleanup();
+    this.transport.close();
+  }
+
+  private cleanup(): void {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers = [];
+    for (const subscriber of this.subscriptions.values()) this.options.hub.remove(subscriber);
+    this.subscriptions.clear();
+  }
+
+  private write(data: string): void {
+    if (this.closed) return;
+    this.lastWrite = Date.now();
+    this.transport.write(data);
+  }
+
+  private send(command: string, headers: Record<string, string | number | undefined>, body = '') {
+    this.write(encodeFrame(command, headers, body, this.version));
+  }
+
+  private receipt(frame: StompFrame): void {
+    const id = header(frame, 'receipt');
+    if (id !== undefined) this.send('RECEIPT', { 'receipt-id': id });
+  }
+
+  /** ERROR frame with a `message` header, then close (STOMP requires closing after ERROR). */
+  private fail(message: string, receipt: string | undefined): void {
+    if (this.closed) return;
+    this.send('ERROR', { message, 'receipt-id': receipt, 'content-type': 'text/plain' }, message);
+    this.cleanup();
+    // Let the transport flush the ERROR frame before closing.
+    setTimeout(() => this.transport.close(), 20).unref();
+  }
+
+  private async handle(frame: StompFrame): Promise<void> {
+    if (this.closed) return;
+    if (!this.connected) {
+      if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') {
+        throw new FrameError('CONNECT expected');
+      }
+      this.connect(frame);
+      return;
+    }
+    switch (frame.command) {
+      case 'SUBSCRIBE':
+        return this.subscribe(frame);
+      case 'UNSUBSCRIBE':
+        return this.unsubscribe(frame);
+      case 'SEND':
+        return this.publish(frame);
+      case 'DISCONNECT':
+        this.receipt(frame);
+        this.cleanup();
+        setTimeout(() => this.transport.close(), 20).unref();
+        return;
+      case 'ACK':
+      case 'NACK':
+        // Subscriptions are auto-acknowledged.
+        this.receipt(frame);
+        return;
+      case 'CONNECT':
+      case 'STOMP':
+        throw new FrameError('already connected');
+      default:
+        throw new FrameError(`unsupported command ${frame.command}`);
+    }
+  }
+
+  private connect(frame: StompFrame): void {
+    const version = negotiateVersion(frame);
+    if (!version) {
+      this.send('ERROR', { version: '1.2,1.1,1.0', message: 'unsupported STOMP version' });
+      this.cleanup();
+      setTimeout(() => this.transport.close(), 20).unref();
+      return;
+    }
+    this.version = version;
+    this.decoder.version = version;
+    const [serverSend, serverExpect] = this.options.heartbeat ?? [4000, 4000];
+    const [clientSend, clientExpect] = (header(frame, 'heart-beat') ?? '0,0')
+      .split(',')
+      .map((value) => Number.parseInt(value, 10) || 0);
+    const sendEvery = serverSend > 0 && clientExpect > 0 ? Math.max(serverSend, clientExpect) : 0;
+    const expectEvery = serverExpect > 0 && clientSend > 0 ? Math.max(serverExpect, clientSend) : 0;
+    this.connected = true;
+    this.send('CONNECTED', {
+      version,
+      'heart-beat': `${serverSend},${serverExpect}`,
+      server: 'everyhealth/1.0',
+      session: this.sessionId,
+      'user-name': String(this.member.id),
+    });
+    if (sendEvery > 0) {
+      const timer = setInterval(() => {
+        if (Date.now() - this.lastWrite >= sendEvery * 0.8) this.write('\n');
+      }, sendEvery / 2);
+      timer.unref();
+      this.timers.push(timer);
+    }
+    if (expectEvery > 0) {
+      // Tolerate a late beat (network, busy client) before giving up on the peer.
+      const grace = expectEvery * 2 + 1000;
+      const timer = setInterval(() => {
+        if (Date.now() - this.lastRead > grace) {
+          this.options.log.debug({ session: this.sessionId }, 'stomp heart-beat missed');
+          this.close();
+        }
+      }, expectEvery);
+      timer.unref();
+      this.timers.push(timer);
+    }
+  }
+
+  private async subscribe(frame: StompFrame): Promise<void> {
+    const destination = header(frame, 'destination') ?? '';
+    const id = header(frame, 'id') ?? (this.version === '1.0' ? destination : undefined);
+    if (id === undefined) throw new FrameError('SUBSCRIBE needs an id header');
+    if (this.subscriptions.has(id)) throw new FrameError(`subscription ${id} already exists`);
+    const match = TOPIC.exec(destination);
+    if (!match) throw new FrameError(`cannot subscribe to ${destination}`);
+    const roomId = Number(match[1]);
+    if (!(await isRoomMember(this.options.db, roomId, this.member.id))) {
+      throw new FrameError('not a member of this room');
+    }
+    if (this.closed) return;
+    const subscriptionHeader = escapeHeader(id, this.version);
+    const subscriber: RoomSubscriber = {
+      roomId,
+      memberId: this.member.id,
+      deliver: (tail) => this.deliver(subscriptionHeader, tail),
+      revoked: () => {
+        this.subscriptions.delete(id);
+      },
+    };
+    this.subscriptions.set(id, subscriber);
+    this.options.hub.add(subscriber);
+    this.receipt(frame);
+  }
+
+  private unsubscribe(frame: StompFrame): void {
+    const id = header(frame, 'id') ?? header(frame, 'destination');
+    if (id === undefined) throw new FrameError('UNSUBSCRIBE needs an id header');
+    const subscriber = this.subscriptions.get(id);
+    if (subscriber) {
+      this.options.hub.remove(subscriber);
+      this.subscriptions.delete(id);
+    }
+    this.receipt(frame);
+  }
+
+  /** MESSAGE frame: per-subscription headers, then the shared tail built once per message. */
+  private deliver(subscriptionHeader: string, tail: string): void {
+    this.messageCounter += 1;
+    this.write(
+      `MESSAGE\nsubscription:${subscriptionHeader}\nmessage-id:${this.sessionId}-${this.messageCounter}\n${tail}`,
+    );
+  }
+
+  private takeToken(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(
+      this.rate.burst,
+      this.tokens + ((now - this.tokensAt) / 1000) * this.rate.rate,
+    );
+    this.tokensAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  private async publish(frame: StompFrame): Promise<void> {
+    const destination = header(frame, 'destination') ?? '';
+    if (destination.startsWith('/topic')) throw new FrameError('SEND to /topic is not allowed');
+    const match = SEND.exec(destination);
+    if (!match) throw new FrameError(`unknown destination ${destination}`);
+    if (!this.takeToken()) throw new FrameError('too many messages');
+    const roomId = Number(match[1]);
+    const text = chatTextSchema.safeParse(decodeSendBody(frame.body));
+    if (!text.success) throw new FrameError(text.error.issues[0]?.message ?? 'invalid message');
+    const message = await storeMessage(this.options.db, roomId, this.member, text.data);
+    if (!message) throw new FrameError('not a member of this room');
+    await this.options.hub.publish(roomId, message);
+    this.receipt(frame);
+  }
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+
+import { clubCreatedText, clubCreateSchema, clubSearchQuerySchema } from '@/lib/contract/club';
+import type { ChatHub } from '../chat/hub';
+import type { Db } from '../db/client';
+import { requireMember } from '../http/auth-hook';
+import { idParams, sendText } from '../http/reply';
+import { clubByRoom, createClub, joinClub, leaveClub, listClubs } from './service';
+
+/** Clubs (original-backend.md §3.6, decisions.md §4). */
+export async function clubRoutes(
+  app: FastifyInstance,
+  options: { db: Db; hub: ChatHub },
+): Promise<void> {
+  const { db, hub } = options;
+
+  app.get('/api/clubs', async (request) => {
+    const member = requireMember(request);
+    const query = clubSearchQuerySchema.parse(request.query ?? {});
+    return listClubs(db, member.id, { name: query.name, mine: query.isMyClubs });
+  });
+
+  app.post('/api/club', async (request, reply) => {
+    const member = requireMember(request);
+    const club = await createClub(db, member.id, clubCreateSchema.parse(request.body ?? {}));
+    return sendText(reply, 201, clubCreatedText(club.title));
+  });
+
+  app.post('/api/club/:id/join', async (request, reply) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    await joinClub(db, member.id, id);
+    return sendText(reply, 200, '');
+  });
+
+  app.get('/api/club/chatRoom/:roomId', async (request) => {
+    const member = requireMember(request);
+    const { roomId } = idParams(request.params, 'roomId');
+    return clubByRoom(db, member.id, roomId);
+  });
+
+  app.delete('/api/club/:id/leave', async (request, reply) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    const result = await leaveClub(db, member.id, id);
+    // Open subscriptions stop receiving; SENDs are refused anyway (membership checked per SEND).
+    await hub.revoke(result.roomId, result.clubDeleted ? null : member.id);
+    return sendText(reply, 200, '');
+  });
+}

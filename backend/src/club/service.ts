@@ -1,0 +1,122 @@
+import { and, desc, eq, exists, ilike, type SQL } from 'drizzle-orm';
+
+import type { Club, ClubCreate } from '@/lib/contract/club';
+import type { Db } from '../db/client';
+import { chatRooms, clubMembers, clubs } from '../db/schema';
+import { notFound } from '../http/reply';
+
+const clubColumns = {
+  id: clubs.id,
+  title: clubs.title,
+  content: clubs.content,
+  location: clubs.location,
+  schedule: clubs.schedule,
+  highlight: clubs.highlight,
+  chatRoomId: chatRooms.id,
+};
+
+function clubQuery(db: Db) {
+  return db.select(clubColumns).from(clubs).innerJoin(chatRooms, eq(chatRooms.clubId, clubs.id));
+}
+
+/** LIKE pattern matching `text` literally anywhere. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Clubs newest first; `name` filters titles (contains, case-insensitive), `mine` to the member's. */
+export async function listClubs(
+  db: Db,
+  memberId: number,
+  filter: { name?: string; mine: boolean },
+): Promise<Club[]> {
+  const conditions: SQL[] = [];
+  const name = filter.name?.trim();
+  if (name) conditions.push(ilike(clubs.title, containsPattern(name)));
+  if (filter.mine) {
+    conditions.push(
+      exists(
+        db
+          .select({ clubId: clubMembers.clubId })
+          .from(clubMembers)
+          .where(and(eq(clubMembers.clubId, clubs.id), eq(clubMembers.memberId, memberId))),
+      ),
+    );
+  }
+  return clubQuery(db)
+    .where(and(...conditions))
+    .orderBy(desc(clubs.id));
+}
+
+/** Creates the club, its owner membership and its chat room (one transaction). */
+export async function createClub(db: Db, memberId: number, input: ClubCreate): Promise<Club> {
+  return db.transaction(async (tx) => {
+    const [club] = await tx
+      .insert(clubs)
+      .values({ ownerId: memberId, ...input })
+      .returning();
+    await tx.insert(clubMembers).values({ clubId: club.id, memberId, role: 'OWNER' });
+    const [room] = await tx
+      .insert(chatRooms)
+      .values({ clubId: club.id, title: club.title })
+      .returning({ id: chatRooms.id });
+    return {
+      id: club.id,
+      title: club.title,
+      content: club.content,
+      location: club.location,
+      schedule: club.schedule,
+      highlight: club.highlight,
+      chatRoomId: room.id,
+    };
+  });
+}
+
+/** Joins a club; joining again changes nothing. Unknown club → 404. */
+export async function joinClub(db: Db, memberId: number, clubId: number): Promise<void> {
+  const [club] = await db.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId));
+  if (!club) throw notFound();
+  await db.insert(clubMembers).values({ clubId, memberId, role: 'MEMBER' }).onConflictDoNothing();
+}
+
+/** The club of a chat room, for its members only (others and unknown rooms → 404). */
+export async function clubByRoom(db: Db, memberId: number, roomId: number): Promise<Club> {
+  const [club] = await clubQuery(db)
+    .innerJoin(
+      clubMembers,
+      and(eq(clubMembers.clubId, clubs.id), eq(clubMembers.memberId, memberId)),
+    )
+    .where(eq(chatRooms.id, roomId));
+  if (!club) throw notFound();
+  return club;
+}
+
+export interface LeaveResult {
+  roomId: number;
+  /** True when the owner left and the club (room, messages, memberships) was deleted. */
+  clubDeleted: boolean;
+}
+
+/**
+ * Leaves a club. The owner leaving deletes the club with its room, messages and memberships; any
+ * other member only loses the membership (their messages stay). Not a member → 404.
+ */
+export async function leaveClub(db: Db, memberId: number, clubId: number): Promise<LeaveResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ role: clubMembers.role, ownerId: clubs.ownerId, roomId: chatRooms.id })
+      .from(clubMembers)
+      .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
+      .innerJoin(chatRooms, eq(chatRooms.clubId, clubs.id))
+      .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.memberId, memberId)));
+    if (!row) throw notFound();
+    if (row.role === 'OWNER' || row.ownerId === memberId) {
+      await tx.delete(clubs).where(eq(clubs.id, clubId));
+      return { roomId: row.roomId, clubDeleted: true };
+    }
+    await tx
+      .delete(clubMembers)
+      .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.memberId, memberId)));
+    return { roomId: row.roomId, clubDeleted: false };
+  });
+}

@@ -1,0 +1,47 @@
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+import { members } from './members';
+
+/**
+ * A post: a text and one image (its storage key). Feeds are read newest first by id (ids increase
+ * with time): the primary key serves the global feed and its keyset pages, (member_id, id) a
+ * member's posts.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    imageKey: text('image_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('posts_member_id_idx').on(table.memberId, table.id)],
+);
+
+/** A comment on a post, answered oldest first. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('comments_post_id_idx').on(table.postId, table.id),
+    index('comments_member_idx').on(table.memberId),
+  ],
+);
+
+export type PostRow = typeof posts.$inferSelect;
+export type NewPost = typeof posts.$inferInsert;
+export type CommentRow = typeof comments.$inferSelect;
+export type NewComment = typeof comments.$inferInsert;

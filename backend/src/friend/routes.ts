@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+
+import { FRIEND_REPLIES } from '@/lib/contract/friend';
+import type { Db } from '../db/client';
+import { requireMember } from '../http/auth-hook';
+import { idParams, sendText } from '../http/reply';
+import {
+  acceptFriend,
+  areFriends,
+  cancelFriend,
+  listFriends,
+  listRequests,
+  memberSummary,
+  requestFriend,
+  suggestedFriends,
+} from './service';
+
+/** Friends and member lookups (original-backend.md §3.4, symmetric per decisions.md §4). */
+export async function friendRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
+  const { db } = options;
+
+  app.get('/api/member/friend', async (request) => listFriends(db, requireMember(request)));
+
+  app.get('/api/member/friend/request', async (request) =>
+    listRequests(db, requireMember(request)),
+  );
+
+  app.get('/api/member/friend/:friendId', async (request) => {
+    requireMember(request);
+    const { friendId } = idParams(request.params, 'friendId');
+    return memberSummary(db, friendId);
+  });
+
+  app.get('/api/member/suggested-friends', async (request) =>
+    suggestedFriends(db, requireMember(request).id),
+  );
+
+  app.post('/api/friend/request/:memberId', async (request, reply) => {
+    const member = requireMember(request);
+    const { memberId } = idParams(request.params, 'memberId');
+    await requestFriend(db, member.id, memberId);
+    return sendText(reply, 200, FRIEND_REPLIES.request);
+  });
+
+  app.post('/api/friend/accept/:memberId', async (request, reply) => {
+    const member = requireMember(request);
+    const { memberId } = idParams(request.params, 'memberId');
+    await acceptFriend(db, member.id, memberId);
+    return sendText(reply, 200, FRIEND_REPLIES.accept);
+  });
+
+  app.post('/api/friend/cancel/:memberId', async (request, reply) => {
+    const member = requireMember(request);
+    const { memberId } = idParams(request.params, 'memberId');
+    await cancelFriend(db, member.id, memberId);
+    return sendText(reply, 200, FRIEND_REPLIES.cancel);
+  });
+
+  app.get('/api/friend/check/:friendId', async (request, reply) => {
+    const member = requireMember(request);
+    const { friendId } = idParams(request.params, 'friendId');
+    const friends = await areFriends(db, member.id, friendId);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(friends));
+  });
+}

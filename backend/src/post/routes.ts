@@ -1,0 +1,141 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+
+import {
+  POST_LIMITS,
+  POST_MESSAGES,
+  postFeedQuerySchema,
+  postScrollQuerySchema,
+  postTextSchema,
+} from '@/lib/contract/post';
+import type { Db } from '../db/client';
+import { areFriends } from '../friend/service';
+import { requireMember } from '../http/auth-hook';
+import { ApiError } from '../http/errors';
+import { fieldError, idParams, notFound } from '../http/reply';
+import type { ImageStorage } from '../storage/image-storage';
+import { ImageRejectedError } from '../storage/image-type';
+import { createPost, latestPosts, memberPosts, postsBefore } from './service';
+import { receivePost } from './upload';
+
+/** Multipart overhead allowed on top of the image before a declared length is refused at once. */
+const OVERHEAD_BYTES = 1024 * 1024;
+
+/** Bytes of the `text` part read before it counts as too long (2000 characters of up to 4 bytes). */
+const TEXT_BYTES = POST_LIMITS.text * 4 + 1024;
+
+/** Whether `error` says the multipart body itself is malformed or over a parser limit. */
+function isMultipartError(app: FastifyInstance, error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  if (Object.values(app.multipartErrors).some((type) => error instanceof type)) return true;
+  // busboy's parse errors ("Unexpected end of multipart data", …) are plain Errors; file system
+  // errors of the storage are plain Errors too but carry a `syscall`.
+  return error.constructor === Error && !('syscall' in error);
+}
+
+/** Posts, the feed and images (original-backend.md §3.5, decisions.md §4). */
+export async function postRoutes(
+  app: FastifyInstance,
+  options: { db: Db; images: ImageStorage },
+): Promise<void> {
+  const { db, images } = options;
+
+  // Multipart bodies (only the upload route takes them) are streamed by the route, not parsed up
+  // front. A `file` part is one with a filename; its size limit fails it (413), extra parts are 400.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    isPartAFile: (_name, _contentType, filename) => filename !== undefined,
+    limits: {
+      fileSize: POST_LIMITS.imageBytes,
+      fieldSize: TEXT_BYTES,
+      parts: 10,
+      headerPairs: 20,
+    },
+  });
+
+  function uploadError(error: unknown): unknown {
+    if (error instanceof ImageRejectedError) {
+      if (error.reason === 'size') return new ApiError(413, POST_MESSAGES.imageTooLarge);
+      if (error.reason === 'type') return new ApiError(415, POST_MESSAGES.unsupportedImage);
+      return fieldError('file', POST_MESSAGES.fileMissing);
+    }
+    if (isMultipartError(app, error)) return new ApiError(400, error.message);
+    return error;
+  }
+
+  app.post('/api/post', async (request, reply) => {
+    const member = requireMember(request);
+    if (!request.isMultipart()) throw fieldError('file', POST_MESSAGES.fileMissing);
+    const declared = Number(request.headers['content-length']);
+    if (declared > POST_LIMITS.imageBytes + OVERHEAD_BYTES) {
+      reply.header('connection', 'close');
+      throw new ApiError(413, POST_MESSAGES.imageTooLarge);
+    }
+
+    let received;
+    try {
+      received = await receivePost(request, images);
+    } catch (error) {
+      throw uploadError(error);
+    }
+    const { image } = received;
+    try {
+      if (received.textTooLong) throw fieldError('text', POST_MESSAGES.textTooLong);
+      const parsed = postTextSchema.safeParse(received.text ?? undefined);
+      if (!parsed.success) throw fieldError('text', parsed.error.issues[0].message);
+      if (!image) throw fieldError('file', POST_MESSAGES.fileMissing);
+      await createPost(db, member.id, parsed.data, image.key);
+    } catch (error) {
+      if (image) await images.delete(image.key);
+      throw error;
+    }
+    return reply.status(201).send();
+  });
+
+  app.get('/api/posts', async (request) => {
+    requireMember(request);
+    const { limit } = postFeedQuerySchema.parse(request.query);
+    return latestPosts(db, limit);
+  });
+
+  app.get('/api/posts/scroll', async (request) => {
+    requireMember(request);
+    const { limit, postId } = postScrollQuerySchema.parse(request.query);
+    return postsBefore(db, postId, limit);
+  });
+
+  app.get('/api/member/posts', async (request) => memberPosts(db, requireMember(request).id));
+
+  app.get('/api/posts/friend/:friendId', async (request) => {
+    const member = requireMember(request);
+    const { friendId } = idParams(request.params, 'friendId');
+    if (friendId !== member.id && !(await areFriends(db, member.id, friendId))) {
+      throw new ApiError(403, POST_MESSAGES.notFriend);
+    }
+    return memberPosts(db, friendId);
+  });
+
+  app.get('/api/images/:key', async (request, reply) => {
+    requireMember(request);
+    const { key } = request.params as { key: string };
+    const image = await images.open(key);
+    if (!image) throw notFound();
+    reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('ETag', image.etag)
+      .header('X-Content-Type-Options', 'nosniff');
+    const match = request.headers['if-none-match'];
+    if (
+      match &&
+      (match.trim() === '*' ||
+        match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === image.etag))
+    ) {
+      image.stream.destroy();
+      return reply.status(304).send();
+    }
+    return reply
+      .type(image.contentType)
+      .header('Content-Length', String(image.size))
+      .send(image.stream);
+  });
+}

@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, beforeEach, describe, it } from 'node:test';
+
+import { z } from 'zod';
+
+import { friendSchema, memberSummarySchema, type Friend } from '@/lib/contract/friend';
+import type { Member } from '../src/db/schema';
+import { buildMember, insertFriendship, insertMembers } from '../src/seed/builders';
+import { apiClient, type ApiClient } from './helpers/api';
+import { startServer, type TestServer } from './helpers/app';
+import { databaseKinds, dropTestDatabases } from './helpers/databases';
+
+after(dropTestDatabases);
+
+const friendList = z.array(friendSchema);
+const memberList = z.array(memberSummarySchema);
+const summary = (m: Member) => ({ id: m.id, name: m.name, picture: m.picture });
+
+for (const kind of databaseKinds()) {
+  describe(`friends (${kind.name})`, () => {
+    let server: TestServer;
+    let a: Member;
+    let b: Member;
+    let c: Member;
+    let apiA: ApiClient;
+    let apiB: ApiClient;
+
+    beforeEach(async () => {
+      server = await startServer(await kind.create());
+      [a, b, c] = await insertMembers(server.database.db, [
+        buildMember({ name: '가민', picture: 'https://example.test/a.png' }),
+        buildMember({ name: '나래' }),
+        buildMember({ name: '다온' }),
+      ]);
+      apiA = await apiClient(server, a);
+      apiB = await apiClient(server, b);
+    });
+    afterEach(() => server?.close());
+
+    const friends = async (api: ApiClient) => friendList.parse(await api.get('/api/member/friend'));
+    const requests = async (api: ApiClient) =>
+      friendList.parse(await api.get('/api/member/friend/request'));
+    const check = async (api: ApiClient, id: number) => {
+      const response = await api.call('GET', `/api/friend/check/${id}`);
+      assert.equal(response.status, 200);
+      assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+      return z.boolean().parse(JSON.parse(await response.text()));
+    };
+
+    it('request then accept makes both sides friends, oriented to each caller', async () => {
+      await apiA.text('POST', `/api/friend/request/${b.id}`, undefined, 200, '친구 요청');
+      assert.deepEqual(await requests(apiA), [], 'outgoing requests are not listed');
+      const incoming = await requests(apiB);
+      assert.equal(incoming.length, 1);
+      assert.deepEqual(
+        { ...incoming[0], id: 0 },
+        { id: 0, member: summary(a), friend: summary(b) },
+      );
+      assert.equal(await check(apiA, b.id), false);
+      assert.deepEqual(await friends(apiB), []);
+
+      await apiB.text('POST', `/api/friend/accept/${a.id}`, undefined, 200, '친구 수락');
+      assert.deepEqual(await requests(apiB), []);
+      const ofA = await friends(apiA);
+      const ofB = await friends(apiB);
+      assert.deepEqual(ofA, [{ id: incoming[0].id, member: summary(a), friend: summary(b) }]);
+      assert.deepEqual(ofB, [{ id: incoming[0].id, member: summary(b), friend: summary(a) }]);
+      assert.equal(await check(apiA, b.id), true);
+      assert.equal(await check(apiB, a.id), true);
+      assert.equal(await check(apiA, c.id), false);
+      assert.equal(await check(apiA, a.id), false);
+      assert.equal(await check(apiA, 999_999), false);
+
+      // Friends see each other's calendar and posts.
+      assert.deepEqual(await apiA.get(`/api/today/friend/${b.id}/yearAndMonth/2025/7`), []);
+      assert.deepEqual(await apiB.get(`/api/posts/friend/${a.id}`), []);
+    });
+
+    it('accepts instead when the other member had already asked', async () => {
+      await apiA.text('POST', `/api/friend/request/${b.id}`, undefined, 200, '친구 요청');
+      await apiB.text('POST', `/api/friend/request/${a.id}`, undefined, 200, '친구 요청');
+      assert.equal(await check(apiA, b.id), true);
+      assert.equal((await friends(apiB)).length, 1);
+      assert.deepEqual(await requests(apiB), []);
+    });
+
+    it('cancel rejects an incoming request and withdraws an outgoing one', async () => {
+      await apiA.text('POST', `/api/friend/request/${b.id}`, undefined, 200, '친구 요청');
+      await apiB.text('POST', `/api/friend/cancel/${a.id}`, undefined, 200, '친구 거절');
+      assert.deepEqual(await requests(apiB), []);
+      assert.equal(await check(apiB, a.id), false);
+
+      await apiA.text('POST', `/api/friend/request/${b.id}`, undefined, 200, '친구 요청');
+      await apiA.text('POST', `/api/friend/cancel/${b.id}`, undefined, 200, '친구 거절');
+      assert.deepEqual(await requests(apiB), []);
+      // and the pair can start over
+      await apiB.text('POST', `/api/friend/request/${a.id}`, undefined, 200, '친구 요청');
+      assert.equal((await requests(apiA)).length, 1);
+    });
+
+    it('answers every error case with the original messages', async () => {
+      const expect = async (api: ApiClient, path: string, status: number, message: string) => {
+        const error = await api.error('POST', path, undefined, status);
+        assert.equal(error.message, message, path);
+      };
+      await expect(
+        apiA,
+        `/api/friend/request/${a.id}`,
+        400,
+        '자신에게 친구 요청을 보낼 수 없습니다.',
+      );
+      await expect(
+        apiA,
+        `/api/friend/accept/${a.id}`,
+        400,
+        '자신에게 친구 요청을 보낼 수 없습니다.',
+      );
+      await expect(
+        apiA,
+        `/api/friend/cancel/${a.id}`,
+        400,
+        '자신에게 친구 요청을 보낼 수 없습니다.',
+      );
+      await apiA.error('POST', '/api/friend/request/999999', undefined, 404);
+      await apiA.error('POST', '/api/friend/request/abc', undefined, 400);
+      await expect(apiB, `/api/friend/accept/${a.id}`, 400, '친구 요청이 오지 않았습니다.');
+      await expect(apiB, `/api/friend/cancel/${a.id}`, 400, '친구 요청 상태가 아닙니다.');
+
+      await apiA.text('POST', `/api/friend/request/${b.id}`, undefined, 200, '친구 요청');
+      await expect(apiA, `/api/friend/request/${b.id}`, 400, '이미 친구 요청을 보냈습니다.');
+      await expect(apiA, `/api/friend/accept/${b.id}`, 400, '친구 요청이 오지 않았습니다.');
+
+      await apiB.text('POST', `/api/friend/accept/${a.id}`, undefined, 200, '친구 수락');
+      await expect(apiB, `/api/friend/accept/${a.id}`, 400, '이미 친구입니다.');
+      await expect(apiA, `/api/friend/accept/${b.id}`, 400, '이미 친구입니다.');
+      await expect(apiA, `/api/friend/request/${b.id}`, 400, '이미 친구입니다.');
+      await expect(apiB, `/api/friend/request/${a.id}`, 400, '이미 친구입니다.');
+      await expect(apiA, `/api/friend/cancel/${b.id}`, 400, '친구 요청 상태가 아닙니다.');
+    });
+
+    it('looks up any member and suggests strangers only', async () => {
+      assert.deepEqual(await apiA.get(`/api/member/friend/${c.id}`), summary(c));
+      await apiA.error('GET', '/api/member/friend/999999', undefined, 404);
+      await apiA.error('GET', '/api/member/friend/abc', undefined, 400);
+
+      const [d, e, f] = await insertMembers(server.database.db, [
+        buildMember(),
+        buildMember(),
+        buildMember(),
+      ]);
+      await insertFriendship(server.database.db, b.id, a.id, true); // friends
+      await insertFriendship(server.database.db, a.id, c.id, false); // outgoing
+      await insertFriendship(server.database.db, d.id, a.id, false); // incoming
+      await insertFriendship(server.database.db, e.id, f.id, true); // others' friendship
+      const suggested = memberList.parse(await apiA.get('/api/member/suggested-friends'));
+      assert.deepEqual(
+        suggested.map((m) => m.id).sort((x, y) => x - y),
+        [e.id, f.id],
+      );
+      const many = await insertMembers(
+        server.database.db,
+        Array.from({ length: 12 }, () => buildMember()),
+      );
+      const capped = memberList.parse(await apiA.get('/api/member/suggested-friends'));
+      assert.equal(capped.length, 10);
+      assert.ok(capped.every((m) => ![a.id, b.id, c.id, d.id].includes(m.id)));
+      assert.ok(capped.some((m) => many.some((n) => n.id === m.id)));
+    });
+
+    it("keeps a stranger's or a pending member's calendar and posts private (403)", async () => {
+      await insertFriendship(server.database.db, a.id, b.id, false);
+      for (const id of [b.id, c.id]) {
+        for (const path of [
+          `/api/today/friend/${id}/yearAndMonth/2025/7`,
+          `/api/today/friend/${id}/date/2025-07-19`,
+          `/api/posts/friend/${id}`,
+        ]) {
+          const error = await apiA.error('GET', path, undefined, 403);
+          assert.equal(error.message, '친구가 아니므로 접근할 수 없습니다.');
+        }
+      }
+      const list: Friend[] = await friends(apiA);
+      assert.deepEqual(list, []);
+    });
+  });
+}

@@ -1,0 +1,65 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { gradientPng } from '../../src/seed/png';
+import type { TestServer } from './app';
+
+/** Tiny valid images of each accepted type. */
+export const TINY_IMAGES = {
+  png: { data: gradientPng(4, 3, [255, 0, 0], [0, 0, 255]), mime: 'image/png' },
+  jpg: {
+    data: Buffer.from(
+      '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+      'base64',
+    ),
+    mime: 'image/jpeg',
+  },
+  gif: {
+    data: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+    mime: 'image/gif',
+  },
+  webp: {
+    data: Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
+    mime: 'image/webp',
+  },
+} as const;
+
+export interface UploadParts {
+  file?: { data: Buffer; name: string; type?: string };
+  text?: string;
+}
+
+/** `POST /api/post` as multipart form data (the `text` part after the file unless `textFirst`). */
+export async function uploadPost(
+  server: TestServer,
+  cookie: string,
+  parts: UploadParts,
+  textFirst = false,
+): Promise<Response> {
+  const form = new FormData();
+  if (textFirst && parts.text !== undefined) form.append('text', parts.text);
+  if (parts.file) {
+    form.append(
+      'file',
+      new Blob([parts.file.data], { type: parts.file.type ?? 'application/octet-stream' }),
+      parts.file.name,
+    );
+  }
+  if (!textFirst && parts.text !== undefined) form.append('text', parts.text);
+  return fetch(`${server.baseUrl}/api/post`, { method: 'POST', headers: { cookie }, body: form });
+}
+
+export function imagesDir(server: TestServer): string {
+  return path.join(server.config.dataDir, 'images');
+}
+
+/** Every file under the images folder (also half-written uploads), relative. */
+export function storedFiles(server: TestServer): string[] {
+  try {
+    return readdirSync(imagesDir(server), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(imagesDir(server), path.join(entry.parentPath, entry.name)));
+  } catch {
+    return [];
+  }
+}
