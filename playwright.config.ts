@@ -44,7 +44,8 @@ export default defineConfig({
     command: 'node scripts/start.mjs',
     url: `${APP_URL}/healthz`,
     env: e2eEnv,
-    timeout: 300_000,
+    // The first start builds the app (BACKEND_URL is baked into its /chat rewrites), then starts it.
+    timeout: 900_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

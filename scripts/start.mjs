@@ -64,9 +64,12 @@ function newestMtime(paths) {
   return Math.floor(newest);
 }
 
-/** Runs `command` unless `stampFile` records a build at least as new as the sources. */
-function buildIfStale(label, stampFile, sources, command, args) {
-  const sourcesTime = String(newestMtime(sources));
+/**
+ * Runs `command` unless `stampFile` records a build of the same sources (newest mtime) with the
+ * same build-time settings (`buildEnv`, e.g. BACKEND_URL, which Next bakes into its rewrites).
+ */
+function buildIfStale(label, stampFile, sources, command, args, buildEnv = []) {
+  const sourcesTime = [newestMtime(sources), ...buildEnv.map((name) => env[name] ?? '')].join('|');
   const stampPath = path.join(root, stampFile);
   const upToDate = existsSync(stampPath) && readFileSync(stampPath, 'utf8') === sourcesTime;
   if (upToDate) return;
@@ -159,6 +162,7 @@ async function main() {
     ],
     bin('next'),
     ['build'],
+    ['BACKEND_URL'],
   );
 
   if (buildOnly) return;

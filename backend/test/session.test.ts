@@ -88,10 +88,16 @@ for (const kind of databaseKinds()) {
             expiresIn: null,
             check: false,
           });
+          // A cookie that fails verification is dropped; no cookie, nothing to drop.
+          const cleared = response.headers
+            .getSetCookie()
+            .some((line) => /^access_token=;/.test(line) && /Max-Age=0/i.test(line));
+          assert.equal(cleared, cookie !== '', cookie);
         }
         const response = await request(new CookieJar(), `${server.baseUrl}/api/login/check`, {
           cookie: await accessCookie(),
         });
+        assert.deepEqual(response.headers.getSetCookie(), []);
         const body = loginCheckSchema.parse(await response.json());
         assert.deepEqual(
           { ...body, expiresIn: undefined },

@@ -34,8 +34,8 @@ export function setSessionCookies(
   });
 }
 
-/** Clears both session cookies with the Path they were set with. */
-export function clearSessionCookies(
+/** Clears the access cookie only (the refresh cookie may still renew the session). */
+export function clearAccessCookie(
   reply: FastifyReply,
   settings: Pick<CookieSettings, 'secure'>,
 ): void {
@@ -44,6 +44,14 @@ export function clearSessionCookies(
     path: ACCESS_COOKIE_PATH,
     maxAge: 0,
   });
+}
+
+/** Clears both session cookies with the Path they were set with. */
+export function clearSessionCookies(
+  reply: FastifyReply,
+  settings: Pick<CookieSettings, 'secure'>,
+): void {
+  clearAccessCookie(reply, settings);
   reply.clearCookie(REFRESH_TOKEN_COOKIE, {
     ...base(settings.secure),
     path: REFRESH_COOKIE_PATH,

@@ -5,7 +5,7 @@ import type { LoginCheck } from '@/lib/contract/session';
 import { errorBody, MESSAGES } from '../http/errors';
 import { signAccessToken, verifyAccessToken } from './access-token';
 import type { AuthContext } from './context';
-import { clearSessionCookies, setSessionCookies } from './cookies';
+import { clearAccessCookie, clearSessionCookies, setSessionCookies } from './cookies';
 import { findMemberById } from './members';
 
 const SIGNED_OUT: LoginCheck = {
@@ -21,11 +21,17 @@ export async function sessionRoutes(
   app: FastifyInstance,
   { auth }: { auth: AuthContext },
 ): Promise<void> {
-  app.get('/api/login/check', async (request): Promise<LoginCheck> => {
-    const result = await verifyAccessToken(auth.jwtKey, request.cookies[ACCESS_TOKEN_COOKIE]);
-    if (!result.ok) return SIGNED_OUT;
-    const member = await findMemberById(auth.db, result.claims.id);
-    if (!member) return SIGNED_OUT;
+  app.get('/api/login/check', async (request, reply): Promise<LoginCheck> => {
+    const cookie = request.cookies[ACCESS_TOKEN_COOKIE];
+    const result = await verifyAccessToken(auth.jwtKey, cookie);
+    const member = result.ok ? await findMemberById(auth.db, result.claims.id) : undefined;
+    if (!result.ok || !member) {
+      // A cookie that fails verification (new JWT_SECRET, forged, member gone) is dropped, so the
+      // app's page rules, which only read its expiry, stop treating it as a session. The refresh
+      // cookie stays: it may still yield a valid session.
+      if (cookie) clearAccessCookie(reply, auth.cookies);
+      return SIGNED_OUT;
+    }
     const expiresIn = Math.max(0, Math.floor((result.claims.exp * 1000 - Date.now()) / 60_000));
     return { id: member.id, name: member.name, picture: member.picture, expiresIn, check: true };
   });

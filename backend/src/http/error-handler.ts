@@ -3,6 +3,22 @@ import { ZodError } from 'zod';
 
 import { ApiError, MESSAGES, errorBody } from './errors';
 
+/** PostgreSQL's SQLSTATE for a foreign key violation. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The SQLSTATE of a database error, also when Drizzle wraps it (`cause`). */
+function sqlState(error: unknown): unknown {
+  const outer = error as { code?: unknown; cause?: { code?: unknown } };
+  return outer.cause?.code ?? outer.code;
+}
+
+function clientErrorMessage(status: number): string {
+  if (status === 404) return MESSAGES.notFound;
+  if (status === 413) return MESSAGES.payloadTooLarge;
+  if (status === 415) return MESSAGES.unsupportedMediaType;
+  return MESSAGES.badRequest;
+}
+
 function zodFieldErrors(error: ZodError): Record<string, string> {
   const data: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -34,9 +50,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       return reply.status(400).send(errorBody(400, MESSAGES.validation, data));
     }
+    // A row that vanished between a read and a write (e.g. a club deleted while someone joins).
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) {
+      return reply.status(404).send(errorBody(404, MESSAGES.notFound));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(errorBody(status, error.message || MESSAGES.badRequest));
+      // Framework reasons are English and technical: log them, answer in the members' language.
+      request.log.info({ reason: error.message, status }, 'client error');
+      return reply.status(status).send(errorBody(status, clientErrorMessage(status)));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody(500, MESSAGES.internal));

@@ -33,6 +33,8 @@ export const MESSAGES = {
   forbidden: '접근 권한이 없습니다.',
   notFound: '요청한 리소스를 찾을 수 없습니다.',
   badRequest: '잘못된 요청입니다.',
+  payloadTooLarge: '요청 본문이 너무 큽니다.',
+  unsupportedMediaType: '지원하지 않는 형식입니다.',
   validation: '입력값이 올바르지 않습니다.',
   internal: '서버 오류가 발생했습니다.',
 } as const;

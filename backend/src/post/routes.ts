@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/client';
 import { areFriends } from '../friend/service';
 import { requireMember } from '../http/auth-hook';
-import { ApiError } from '../http/errors';
+import { ApiError, MESSAGES } from '../http/errors';
 import { fieldError, idParams, notFound } from '../http/reply';
 import type { ImageStorage } from '../storage/image-storage';
 import { ImageRejectedError } from '../storage/image-type';
@@ -59,7 +59,11 @@ export async function postRoutes(
       if (error.reason === 'type') return new ApiError(415, POST_MESSAGES.unsupportedImage);
       return fieldError('file', POST_MESSAGES.fileMissing);
     }
-    if (isMultipartError(app, error)) return new ApiError(400, error.message);
+    // The parser's own (English) reason is for the log, not for members.
+    if (isMultipartError(app, error)) {
+      app.log.info({ err: error }, 'malformed multipart body');
+      return new ApiError(400, MESSAGES.badRequest);
+    }
     return error;
   }
 

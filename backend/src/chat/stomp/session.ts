@@ -34,8 +34,9 @@ export interface StompSessionOptions {
 }
 
 const SUPPORTED: StompVersion[] = ['1.2', '1.1', '1.0'];
-const TOPIC = /^\/topic\/public\/rooms\/([1-9]\d{0,15})$/;
-const SEND = /^\/app\/chat\/rooms\/([1-9]\d{0,15})\/send$/;
+// At most 15 digits: every such id is a safe integer, so Number() cannot round it to another room.
+const TOPIC = /^\/topic\/public\/rooms\/([1-9]\d{0,14})$/;
+const SEND = /^\/app\/chat\/rooms\/([1-9]\d{0,14})\/send$/;
 
 class FrameError extends Error {}
 
