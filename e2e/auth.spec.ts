@@ -35,7 +35,7 @@ test('signing in through the development provider lands on / with the name in th
 }) => {
   await signIn(page, demoMembers.minjun);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: '홈' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '운동 캘린더' })).toBeVisible();
   await expect(page.getByRole('link', { name: /김민준/ }).first()).toHaveAttribute(
     'href',
     '/profile',
