@@ -11,6 +11,7 @@ interface FakeClientConfig {
   heartbeatOutgoing: number;
   onConnect: () => void;
   onWebSocketClose: () => void;
+  onStompError: (frame: { headers: Record<string, string> }) => void;
 }
 
 class FakeClient {
@@ -200,5 +201,30 @@ describe('useChatRoom', () => {
     await waitFor(() => expect(ids(result.current.messages)).toEqual([1]));
     unmount();
     expect(second.deactivated).toBe(true);
+  });
+
+  it('stops reconnecting when the broker refuses the member with an ERROR frame', async () => {
+    mockFetch({ 'GET /api/rooms/5/recentMessage?limit=20': { body: [] } });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { result } = renderHook(() => useChatRoom(5));
+    const client = await clientReady();
+    act(() => client.config.onStompError({ headers: { message: 'not a member' } }));
+    expect(client.deactivated).toBe(true);
+    await waitFor(() => expect(result.current.error).toBeInstanceOf(Error));
+    expect(result.current.connected).toBe(false);
+    error.mockRestore();
+  });
+
+  it('gives up the live link when the history says the room is not ours (404)', async () => {
+    mockFetch({ 'GET /api/rooms/5/recentMessage?limit=20': { status: 404, body: null } });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { result } = renderHook(() => useChatRoom(5));
+    await waitFor(() => expect(result.current.error).not.toBeNull());
+    await waitFor(() => expect(FakeClient.instances.length).toBe(1));
+    const client = FakeClient.instances[0];
+    // Never activated, or deactivated as soon as the 404 arrived (the libraries load in parallel).
+    await waitFor(() => expect(!client.activated || client.deactivated).toBe(true));
+    expect(result.current.connected).toBe(false);
+    error.mockRestore();
   });
 });

@@ -17,6 +17,8 @@ import {
   roomTopic,
   type ChatMessage,
 } from '@/lib/contract/chat';
+import { isApiError } from '@/lib/api';
+import { messages as copy } from '@/lib/i18n/messages';
 import { firstMessageId, lastMessageId, mergeMessages, messageToSend } from './message-list';
 
 /** Reconnect delay and STOMP heart-beats (product.md §9). */
@@ -114,6 +116,7 @@ export function useChatRoom(roomId: number): ChatRoom {
     let client: Client | null = null;
     let historySettled = false;
     let everConnected = false;
+    let refused = false;
 
     const update = (change: (current: RoomState) => RoomState) => {
       if (!disposed) updateFor(key, change);
@@ -137,9 +140,18 @@ export function useChatRoom(roomId: number): ChatRoom {
         historySettled = true;
         console.error('chat: history failed', error);
         update((current) => ({ ...current, loading: false, error }));
+        // Not a member (or no such room): the broker would refuse too, so stop reconnecting.
+        if (isApiError(error) && (error.status === 403 || error.status === 404)) refuse(error);
         return false;
       },
     );
+
+    /** Gives up on the live link for good (until `reload`): the server said no. */
+    function refuse(error: unknown) {
+      refused = true;
+      update((current) => ({ ...current, connected: false, error }));
+      void client?.deactivate();
+    }
 
     /** Loads what arrived while the link was down: pages of messages after the newest one held. */
     const catchUp = async () => {
@@ -190,11 +202,16 @@ export function useChatRoom(roomId: number): ChatRoom {
           if (gap) void catchUp();
         },
         onWebSocketClose: () => update((current) => ({ ...current, connected: false })),
-        onStompError: (frame) => console.error('chat: STOMP error', frame.headers.message),
+        // An ERROR frame is a refusal (not a member, rate limit…) and closes the connection;
+        // reconnecting every 5 s would only repeat it.
+        onStompError: (frame) => {
+          console.error('chat: STOMP error', frame.headers.message);
+          refuse(new Error(copy.chat.refused));
+        },
       });
       client = stomp;
       clientRef.current = stomp;
-      stomp.activate();
+      if (!refused) stomp.activate();
     })().catch((error: unknown) => console.error('chat: could not start', error));
 
     return () => {
