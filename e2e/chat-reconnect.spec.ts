@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures/auth';
+import { signIn, uniqueNamedMember } from './fixtures/auth';
+import { createClub, openRoom, say } from './fixtures/club';
 
 /**
  * Restarting the backend in the middle of a conversation: both members' rooms fall back to
@@ -166,36 +167,9 @@ test.afterAll(async () => {
   await Promise.all([stopProc(app), stopProc(backend)]);
 });
 
-function uniqueMember(prefix: string) {
-  const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  return { email: `${prefix}-${id}@e2e.everyhealth.dev`, name: `${prefix}${id.slice(-4)}` };
-}
-
-async function createClub(page: Page, title: string) {
-  await page.goto('/club/create');
-  await page.getByLabel('클럽 이름').fill(title);
-  await page.getByLabel('클럽 소개').fill('재접속 시험용 클럽입니다.');
-  await page.getByLabel('활동 장소').fill('역삼역');
-  await page.getByLabel('활동 시간').fill('매주 금요일 저녁 7시');
-  await page.getByLabel('클럽 특징').fill('누구나 환영');
-  await page.getByRole('button', { name: '클럽 만들기' }).click();
-  await expect(page).toHaveURL(/\/club$/);
-}
-
-/** Finds the club by name on /club and enters its room; returns the room id. */
+/** Enters the club's room and waits for its connection; returns the room id. */
 async function enterRoom(page: Page, title: string): Promise<string> {
-  if (new URL(page.url()).pathname !== '/club') await page.goto('/club');
-  await page.getByLabel('클럽 검색').fill(title);
-  await page.getByRole('button', { name: '검색' }).click();
-  const card = page.getByRole('article', { name: title });
-  const join = page.waitForResponse((response) =>
-    /\/api\/club\/\d+\/join$/.test(new URL(response.url()).pathname),
-  );
-  await card.getByRole('button', { name: /채팅방 입장하기/ }).click();
-  expect((await join).ok()).toBe(true);
-  await page.waitForURL(/\/chat\/\d+$/);
-  const roomId = new URL(page.url()).pathname.split('/').pop()!;
-  await expect(page.getByRole('heading', { level: 1, name: `채팅방 #${roomId}` })).toBeVisible();
+  const roomId = await openRoom(page, title);
   await expectConnected(page);
   return roomId;
 }
@@ -204,13 +178,6 @@ async function expectConnected(page: Page, timeout?: number) {
   await expect(page.getByRole('status').filter({ hasText: '연결됨' })).toBeVisible({ timeout });
   await expect(page.getByText('연결 중...')).toBeHidden();
   await expect(page.getByLabel('메시지 입력')).toBeEnabled();
-}
-
-async function say(page: Page, text: string) {
-  const input = page.getByLabel('메시지 입력');
-  await input.fill(text);
-  await input.press('Enter');
-  await expect(input).toHaveValue('');
 }
 
 /** The room's messages, each reduced to the first of `markers` it contains ('?' for none). */
@@ -224,8 +191,8 @@ test('the room reconnects after a backend restart and catches up with the messag
   browser,
 }) => {
   test.setTimeout(90_000);
-  const memberA = uniqueMember('재접속A');
-  const memberB = uniqueMember('재접속B');
+  const memberA = uniqueNamedMember('재접속A');
+  const memberB = uniqueNamedMember('재접속B');
   const run = Date.now().toString(36);
   const title = `재접속 클럽 ${run}`;
   const before = [`[${run}] A의 인사`, `[${run}] B의 답장`];
@@ -233,7 +200,11 @@ test('the room reconnects after a backend restart and catches up with the messag
   const all = [...before, ...after];
 
   await signIn(page, memberA);
-  await createClub(page, title);
+  await createClub(page, title, {
+    intro: '재접속 시험용 클럽입니다.',
+    place: '역삼역',
+    time: '매주 금요일 저녁 7시',
+  });
   const roomId = await enterRoom(page, title);
 
   const ctxB = await browser.newContext({ baseURL: APP_URL });

@@ -1,16 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures/auth';
+import { signIn, uniqueNamedMember } from './fixtures/auth';
+import { createClub, openRoom, say } from './fixtures/club';
 
 /**
  * Two members in two browser contexts chat live in one club room. Restarting the backend in the
  * middle of a conversation (the reconnect catch-up) is covered by the hook's unit tests: Playwright's
  * webServer owns the backend process here.
  */
-
-function uniqueMember(prefix: string) {
-  const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  return { email: `${prefix}-${id}@e2e.everyhealth.dev`, name: `${prefix}${id.slice(-4)}` };
-}
 
 /** Records the WebSocket URLs a page opens. */
 function watchSockets(page: Page): string[] {
@@ -19,40 +15,11 @@ function watchSockets(page: Page): string[] {
   return urls;
 }
 
-async function createClub(page: Page, title: string) {
-  await page.goto('/club/create');
-  await page.getByLabel('클럽 이름').fill(title);
-  await page.getByLabel('클럽 소개').fill('퇴근 후 함께 운동해요.');
-  await page.getByLabel('활동 장소').fill('강남역');
-  await page.getByLabel('활동 시간').fill('매주 수요일 저녁 8시');
-  await page.getByLabel('클럽 특징').fill('누구나 환영');
-  await page.getByRole('button', { name: '클럽 만들기' }).click();
-  await expect(page).toHaveURL(/\/club$/);
-}
-
-/** Finds the club by name on /club and enters its room; returns the room id. */
+/** Enters the club's room and waits until a message can be typed; returns the room id. */
 async function enterRoom(page: Page, title: string): Promise<string> {
-  if (new URL(page.url()).pathname !== '/club') await page.goto('/club');
-  await page.getByLabel('클럽 검색').fill(title);
-  await page.getByRole('button', { name: '검색' }).click();
-  const card = page.getByRole('article', { name: title });
-  const join = page.waitForResponse((response) =>
-    /\/api\/club\/\d+\/join$/.test(new URL(response.url()).pathname),
-  );
-  await card.getByRole('button', { name: /채팅방 입장하기/ }).click();
-  expect((await join).ok()).toBe(true);
-  await page.waitForURL(/\/chat\/\d+$/);
-  const roomId = new URL(page.url()).pathname.split('/').pop()!;
-  await expect(page.getByRole('heading', { level: 1, name: `채팅방 #${roomId}` })).toBeVisible();
+  const roomId = await openRoom(page, title);
   await expect(page.getByLabel('메시지 입력')).toBeEnabled();
   return roomId;
-}
-
-async function say(page: Page, text: string) {
-  const input = page.getByLabel('메시지 입력');
-  await input.fill(text);
-  await input.press('Enter');
-  await expect(input).toHaveValue('');
 }
 
 const bubble = (page: Page, text: string) =>
@@ -62,13 +29,17 @@ test('two members chat live over the WebSocket transport; the owner leaves and t
   page,
   browser,
 }) => {
-  const owner = uniqueMember('방장');
-  const guest = uniqueMember('손님');
+  const owner = uniqueNamedMember('방장');
+  const guest = uniqueNamedMember('손님');
   const title = `저녁 크로스핏 ${Date.now().toString(36)}`;
   const ownerSockets = watchSockets(page);
 
   await signIn(page, owner);
-  await createClub(page, title);
+  await createClub(page, title, {
+    intro: '퇴근 후 함께 운동해요.',
+    place: '강남역',
+    time: '매주 수요일 저녁 8시',
+  });
   const roomId = await enterRoom(page, title);
   await expect(page.getByText('연결됨')).toBeVisible();
 

@@ -1,23 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures/auth';
-import { APP_URL } from './fixtures/env';
-
-const writeHeaders = { origin: APP_URL };
+import { seoulToday, tileName } from './fixtures/calendar';
+import { APP_URL, writeHeaders } from './fixtures/env';
+import { logWorkout } from './fixtures/workout';
 
 function uniqueMember(prefix: string) {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   return { email: `${prefix}-${id}@e2e.everyhealth.dev`, name: `${prefix}${id}` };
-}
-
-/** Today in Seoul as YYYY-MM-DD, whatever the time zone of the test runner. */
-function seoulToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
-}
-
-/** The accessible name react-calendar gives a day tile in ko-KR (`2026년 11월 23일`). */
-function tileName(key: string): string {
-  const [year, month, day] = key.split('-').map(Number);
-  return `${year}년 ${month}월 ${day}일`;
 }
 
 async function memberId(page: Page): Promise<number> {
@@ -26,42 +15,6 @@ async function memberId(page: Page): Promise<number> {
   };
   expect(check.id).toBeGreaterThan(0);
   return check.id;
-}
-
-/** Gives the signed-in member a completed day log for `date` with one exercise, through the API. */
-async function logWorkout(page: Page, date: string, exerciseName: string): Promise<void> {
-  let response = await page.request.post(`${APP_URL}/api/exercise`, {
-    data: {
-      name: exerciseName,
-      memo: '',
-      repWeightList: [{ reps: 5, weight: 100 }],
-      classification: 'LOWERBODY',
-    },
-    headers: writeHeaders,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const exercises = (await (await page.request.get(`${APP_URL}/api/member/exercises`)).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const exercise = exercises.find((item) => item.name === exerciseName);
-  expect(exercise).toBeTruthy();
-  response = await page.request.post(`${APP_URL}/api/today?date=${date}`, {
-    headers: writeHeaders,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  response = await page.request.post(`${APP_URL}/api/todayExercise/${date}`, {
-    data: [{ id: exercise?.id, type: 'exercise', sequence: 1 }],
-    headers: writeHeaders,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const day = (await (await page.request.get(`${APP_URL}/api/today/date/${date}`)).json()) as {
-    id: number;
-  };
-  response = await page.request.post(`${APP_URL}/api/today/checkbox/${day.id}?checked=true`, {
-    headers: writeHeaders,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
 }
 
 test('friends: request from suggestions, accept, see the friend’s calendar; others are denied', async ({

@@ -1,22 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures/auth';
-import { APP_URL } from './fixtures/env';
-
-function uniqueMember(prefix: string) {
-  const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  return { email: `${prefix}-${id}@e2e.everyhealth.dev`, name: `${prefix} 테스터` };
-}
-
-/** Today in Seoul as YYYY-MM-DD, whatever the time zone of the test runner. */
-function seoulToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
-}
-
-/** The accessible name react-calendar gives a day tile in ko-KR (`2026년 11월 23일`). */
-function tileName(key: string): string {
-  const [year, month, day] = key.split('-').map(Number);
-  return `${year}년 ${month}월 ${day}일`;
-}
+import { signIn, uniqueMember } from './fixtures/auth';
+import { seoulToday, tileName } from './fixtures/calendar';
+import { createExercise, createRoutine, moveUpByKeyboard } from './fixtures/workout';
 
 function monthTitle(year: number, month: number): string {
   return `${year}.${String(month).padStart(2, '0')}`;
@@ -24,48 +9,6 @@ function monthTitle(year: number, month: number): string {
 
 function tile(page: Page, key: string) {
   return page.getByRole('button', { name: new RegExp(`^${tileName(key)}( |$)`) });
-}
-
-const writeHeaders = { origin: APP_URL };
-
-async function createExercise(
-  page: Page,
-  name: string,
-  sets: { reps: number; weight: number }[],
-): Promise<void> {
-  const response = await page.request.post('/api/exercise', {
-    data: { name, memo: '', repWeightList: sets, classification: 'LOWERBODY' },
-    headers: writeHeaders,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-}
-
-async function createRoutine(page: Page, name: string, exerciseNames: string[]): Promise<void> {
-  let response = await page.request.post(`/api/routine?name=${encodeURIComponent(name)}`, {
-    headers: writeHeaders,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const exercises = (await (await page.request.get('/api/member/exercises')).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const routines = (await (await page.request.get('/api/member/routines')).json()) as {
-    routineId: number;
-    routineName: string;
-  }[];
-  const routine = routines.find((item) => item.routineName === name);
-  expect(routine).toBeTruthy();
-  response = await page.request.post('/api/routineExercise', {
-    data: {
-      routineId: routine?.routineId,
-      exerciseInfoList: exerciseNames.map((exerciseName, index) => ({
-        exerciseId: exercises.find((item) => item.name === exerciseName)?.id,
-        sequence: index + 1,
-      })),
-    },
-    headers: writeHeaders,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
 }
 
 test('log today: add exercises and a routine, complete, reorder, edit, change months, remove', async ({
@@ -138,14 +81,7 @@ test('log today: add exercises and a routine, complete, reorder, edit, change mo
   // Edit: move 크런치 to the top with the keyboard, change 스쿼트's sets, save.
   await log.getByRole('button', { name: '수정' }).click();
   dialog = page.getByRole('dialog', { name: '수정' });
-  const handle = dialog.getByRole('button', { name: '2번째 운동 크런치 순서 변경' });
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(300);
-  await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(400);
-  await page.keyboard.press('Space');
-  await expect(dialog.getByRole('button', { name: '1번째 운동 크런치 순서 변경' })).toBeVisible();
+  await moveUpByKeyboard(page, dialog, '크런치', 2);
   const squatSets = dialog.getByRole('group', { name: '스쿼트 세트' });
   await squatSets.getByLabel('반복 횟수 (Set 1)').fill('8');
   await squatSets.getByLabel('무게 (Set 1)').fill('0');

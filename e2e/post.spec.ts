@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures/auth';
-
-/** A fresh member per test, so the demo data and other tests do not interfere. */
-function uniqueMember(prefix: string) {
-  const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  return { email: `${prefix}-${id}@e2e.everyhealth.dev`, name: `${prefix} 테스터` };
-}
+import { signIn, uniqueMember } from './fixtures/auth';
 
 /** A valid 2×2 PNG (the accent red), small enough to write inline. */
 const TINY_PNG = Buffer.from(

@@ -1,21 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures/auth';
-
-function uniqueMember(prefix: string) {
-  const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  return { email: `${prefix}-${id}@e2e.everyhealth.dev`, name: `${prefix} 테스터` };
-}
-
-/** Adds an exercise through the exercise page. */
-async function addExercise(page: Page, name: string, reps: string, weight: string) {
-  await page.getByRole('button', { name: '운동 추가' }).first().click();
-  const dialog = page.getByRole('dialog', { name: '운동 추가' });
-  await dialog.getByLabel('운동명').fill(name);
-  await dialog.getByLabel('반복 횟수 (Set 1)').fill(reps);
-  await dialog.getByLabel('무게 (Set 1)').fill(weight);
-  await dialog.getByRole('button', { name: '저장' }).click();
-  await expect(dialog).toBeHidden();
-}
+import { expect, test } from '@playwright/test';
+import { signIn, uniqueMember } from './fixtures/auth';
+import { addExercise, moveUpByKeyboard } from './fixtures/workout';
 
 test('create a routine, add two exercises, reorder by keyboard, change a set, and keep it after a reload', async ({
   page,
@@ -57,14 +42,7 @@ test('create a routine, add two exercises, reorder by keyboard, change a set, an
   // Edit: move 크런치 above 스쿼트 with the keyboard, change 스쿼트's set, save.
   await page.getByRole('button', { name: '수정' }).click();
   dialog = page.getByRole('dialog', { name: '수정' });
-  const handle = dialog.getByRole('button', { name: '2번째 운동 크런치 순서 변경' });
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(300);
-  await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(400);
-  await page.keyboard.press('Space');
-  await expect(dialog.getByRole('button', { name: '1번째 운동 크런치 순서 변경' })).toBeVisible();
+  await moveUpByKeyboard(page, dialog, '크런치', 2);
   await expect(dialog).toBeVisible();
 
   const squat = dialog.getByRole('group', { name: '스쿼트 세트' });

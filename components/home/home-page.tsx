@@ -7,18 +7,12 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { describeError } from '@/components/workout/errors';
 import type { Today } from '@/lib/contract/today';
-import {
-  monthStart,
-  seoulDateKey,
-  seoulYearMonth,
-  yearMonthOfKey,
-  yearMonthOfLocalDate,
-  type YearMonth,
-} from '@/lib/dates';
-import { useMonthDays } from '@/lib/hooks/use-month-days';
+import { monthStart, yearMonthOfKey } from '@/lib/dates';
 import { messages } from '@/lib/i18n/messages';
+import { CalendarLegend } from './calendar-legend';
 import { DayLogPanel } from './day-log-panel';
-import { WorkoutCalendar, type CalendarView } from './workout-calendar';
+import { useCalendarMonth } from './use-calendar-month';
+import { WorkoutCalendar } from './workout-calendar';
 import styles from './home-page.module.css';
 
 // The dialogs (and the drag-and-drop library) load when first opened, not with the page.
@@ -37,17 +31,19 @@ type Modal = { kind: 'add' } | { kind: 'edit'; today: Today } | null;
  * the chosen date starts at today in Seoul and keeps its log while the visible month changes.
  */
 export function HomePage() {
-  const [todayKey] = useState(() => seoulDateKey());
-  const [selectedKey, setSelectedKey] = useState(todayKey);
-  const [visibleMonth, setVisibleMonth] = useState<YearMonth>(() => seoulYearMonth());
-  const [activeStartDate, setActiveStartDate] = useState(() => monthStart(seoulYearMonth()));
+  const {
+    todayKey,
+    selectedKey,
+    setSelectedKey,
+    activeStartDate,
+    onNavigate,
+    showMonth,
+    byDate,
+    error,
+    isLoading,
+    mutate,
+  } = useCalendarMonth();
   const [modal, setModal] = useState<Modal>(null);
-  const { byDate, error, isLoading, mutate } = useMonthDays(visibleMonth.year, visibleMonth.month);
-
-  function onNavigate(start: Date, view: CalendarView) {
-    setActiveStartDate(start);
-    if (view === 'month') setVisibleMonth(yearMonthOfLocalDate(start));
-  }
 
   function onSelect(key: string) {
     if (key !== selectedKey) setModal(null);
@@ -57,8 +53,7 @@ export function HomePage() {
   function goToday() {
     const month = yearMonthOfKey(todayKey);
     onSelect(todayKey);
-    setActiveStartDate(monthStart(month));
-    setVisibleMonth(month);
+    showMonth(month);
   }
 
   const monthError = error && !isLoading ? describeError(error, '') : null;
@@ -92,16 +87,7 @@ export function HomePage() {
               </div>
             ) : null}
             <div className={styles.footer}>
-              <ul className={styles.legend}>
-                <li>
-                  <span className={`${styles.legendDot} ${styles.legendDone}`} aria-hidden="true" />
-                  {messages.dayLog.done}
-                </li>
-                <li>
-                  <span className={`${styles.legendDot} ${styles.legendOpen}`} aria-hidden="true" />
-                  {messages.dayLog.notDone}
-                </li>
-              </ul>
+              <CalendarLegend className={styles.legend} />
               {isLoading ? (
                 <span className={styles.loading} role="status">
                   <span className={styles.spinner} aria-hidden="true" />

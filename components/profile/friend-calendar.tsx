@@ -1,18 +1,11 @@
 'use client';
 
-import { useState } from 'react';
+import { CalendarLegend } from '@/components/home/calendar-legend';
 import { DayLogPanel } from '@/components/home/day-log-panel';
-import { WorkoutCalendar, type CalendarView } from '@/components/home/workout-calendar';
+import { useCalendarMonth } from '@/components/home/use-calendar-month';
+import { WorkoutCalendar } from '@/components/home/workout-calendar';
 import { SectionError } from '@/components/friend/section';
 import { describeError } from '@/components/workout/errors';
-import {
-  monthStart,
-  seoulDateKey,
-  seoulYearMonth,
-  yearMonthOfLocalDate,
-  type YearMonth,
-} from '@/lib/dates';
-import { useMonthDays } from '@/lib/hooks/use-month-days';
 import { messages } from '@/lib/i18n/messages';
 import styles from './friend-calendar.module.css';
 
@@ -27,20 +20,17 @@ export interface FriendCalendarProps {
  * (`{YYYY-MM-DD} 운동 일지`, the date a Seoul key): no add, edit or checkbox.
  */
 export function FriendCalendar({ friendId, name }: FriendCalendarProps) {
-  const [todayKey] = useState(() => seoulDateKey());
-  const [selectedKey, setSelectedKey] = useState(todayKey);
-  const [visibleMonth, setVisibleMonth] = useState<YearMonth>(() => seoulYearMonth());
-  const [activeStartDate, setActiveStartDate] = useState(() => monthStart(seoulYearMonth()));
-  const { byDate, error, isLoading, mutate } = useMonthDays(
-    visibleMonth.year,
-    visibleMonth.month,
-    friendId,
-  );
-
-  function onNavigate(start: Date, view: CalendarView) {
-    setActiveStartDate(start);
-    if (view === 'month') setVisibleMonth(yearMonthOfLocalDate(start));
-  }
+  const {
+    todayKey,
+    selectedKey,
+    setSelectedKey,
+    activeStartDate,
+    onNavigate,
+    byDate,
+    error,
+    isLoading,
+    mutate,
+  } = useCalendarMonth(friendId);
 
   return (
     <div className={styles.layout}>
@@ -65,16 +55,7 @@ export function FriendCalendar({ friendId, name }: FriendCalendarProps) {
               onRetry={() => void mutate()}
             />
           ) : null}
-          <ul className={styles.legend}>
-            <li>
-              <span className={`${styles.legendDot} ${styles.legendDone}`} aria-hidden="true" />
-              {messages.dayLog.done}
-            </li>
-            <li>
-              <span className={`${styles.legendDot} ${styles.legendOpen}`} aria-hidden="true" />
-              {messages.dayLog.notDone}
-            </li>
-          </ul>
+          <CalendarLegend ruled />
         </section>
         <div className={styles.log}>
           <DayLogPanel date={selectedKey} friendId={friendId} readOnly />

@@ -176,6 +176,11 @@ export async function deleteRoutineExercise(db: Db, memberId: number, id: number
   await db.delete(routineExercises).where(eq(routineExercises.id, id)); // sets cascade
 }
 
+/** Stores an entry's sequence as given. */
+async function setSequence(db: Executor, id: number, sequence: number): Promise<void> {
+  await db.update(routineExercises).set({ sequence }).where(eq(routineExercises.id, id));
+}
+
 /** Sequences applied verbatim (no renumbering, like the original). */
 export async function updateRoutineSequences(
   db: Db,
@@ -191,10 +196,7 @@ export async function updateRoutineSequences(
       items.map((item) => item.routineExerciseId),
     );
     for (const item of items) {
-      await tx
-        .update(routineExercises)
-        .set({ sequence: item.sequence })
-        .where(eq(routineExercises.id, item.routineExerciseId));
+      await setSequence(tx, item.routineExerciseId, item.sequence);
     }
   });
 }
@@ -215,10 +217,7 @@ export async function updateRoutineSets(
     );
     for (const item of items) {
       if (item.sequence != null) {
-        await tx
-          .update(routineExercises)
-          .set({ sequence: item.sequence })
-          .where(eq(routineExercises.id, item.routineExerciseId));
+        await setSequence(tx, item.routineExerciseId, item.sequence);
       }
       if (item.repWeightList != null) {
         await replaceSets(tx, 'routineExerciseId', item.routineExerciseId, item.repWeightList);

@@ -9,6 +9,7 @@ import {
   todayExercises,
   todays,
 } from '../db/schema';
+import { insertSets } from '../exercise/sets';
 
 export interface SetSeed {
   reps: number;
@@ -127,32 +128,19 @@ export async function insertRoutines(db: Db, seeds: RoutineSeed[]): Promise<Stor
     .insert(routines)
     .values(seeds.map((s) => ({ memberId: s.memberId, name: s.name })))
     .returning({ id: routines.id });
-  const entries = seeds.flatMap((seed, i) =>
-    seed.entries.map((entry) => ({ parentId: rows[i].id, entry })),
+  return insertEntries(db, seeds, rows, 'routineExerciseId', (entries) =>
+    db
+      .insert(routineExercises)
+      .values(
+        entries.map(({ parentId, entry }) => ({
+          routineId: parentId,
+          exerciseId: entry.exerciseId,
+          exerciseName: entry.exerciseName,
+          sequence: entry.sequence,
+        })),
+      )
+      .returning({ id: routineExercises.id }),
   );
-  const entryRows =
-    entries.length === 0
-      ? []
-      : await db
-          .insert(routineExercises)
-          .values(
-            entries.map(({ parentId, entry }) => ({
-              routineId: parentId,
-              exerciseId: entry.exerciseId,
-              exerciseName: entry.exerciseName,
-              sequence: entry.sequence,
-            })),
-          )
-          .returning({ id: routineExercises.id });
-  const sets = entries.flatMap(({ entry }, i) =>
-    entry.sets.map((set) => ({
-      routineExerciseId: entryRows[i].id,
-      reps: set.reps,
-      weight: set.weight,
-    })),
-  );
-  if (sets.length > 0) await db.insert(repWeights).values(sets);
-  return groupEntries(seeds, rows, entryRows);
 }
 
 /** Inserts day logs, their entries and the entries' sets (three statements). */
@@ -164,31 +152,48 @@ export async function insertDays(db: Db, seeds: DaySeed[]): Promise<StoredParent
       seeds.map((s) => ({ memberId: s.memberId, localDate: s.localDate, checkBox: s.checkBox })),
     )
     .returning({ id: todays.id });
+  return insertEntries(db, seeds, rows, 'todayExerciseId', (entries) =>
+    db
+      .insert(todayExercises)
+      .values(
+        entries.map(({ parentId, entry }) => ({
+          todayId: parentId,
+          exerciseId: entry.exerciseId,
+          exerciseName: entry.exerciseName,
+          sequence: entry.sequence,
+        })),
+      )
+      .returning({ id: todayExercises.id }),
+  );
+}
+
+interface EntryLink {
+  parentId: number;
+  entry: EntrySeed;
+}
+
+/**
+ * Inserts the entries of the stored parents `rows` (one per seed, in order) with `insertRows` (one
+ * statement, returning the entry ids in order), then the entries' sets under `owner`.
+ */
+async function insertEntries(
+  db: Db,
+  seeds: Array<{ entries: EntrySeed[] }>,
+  rows: Array<{ id: number }>,
+  owner: 'routineExerciseId' | 'todayExerciseId',
+  insertRows: (entries: EntryLink[]) => Promise<Array<{ id: number }>>,
+): Promise<StoredParent[]> {
   const entries = seeds.flatMap((seed, i) =>
     seed.entries.map((entry) => ({ parentId: rows[i].id, entry })),
   );
-  const entryRows =
-    entries.length === 0
-      ? []
-      : await db
-          .insert(todayExercises)
-          .values(
-            entries.map(({ parentId, entry }) => ({
-              todayId: parentId,
-              exerciseId: entry.exerciseId,
-              exerciseName: entry.exerciseName,
-              sequence: entry.sequence,
-            })),
-          )
-          .returning({ id: todayExercises.id });
-  const sets = entries.flatMap(({ entry }, i) =>
-    entry.sets.map((set) => ({
-      todayExerciseId: entryRows[i].id,
-      reps: set.reps,
-      weight: set.weight,
-    })),
+  const entryRows = entries.length === 0 ? [] : await insertRows(entries);
+  await insertSets(
+    db,
+    owner,
+    entries.flatMap(({ entry }, i) =>
+      entry.sets.map((set) => ({ ownerId: entryRows[i].id, reps: set.reps, weight: set.weight })),
+    ),
   );
-  if (sets.length > 0) await db.insert(repWeights).values(sets);
   return groupEntries(seeds, rows, entryRows);
 }
 
