@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
+import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 
@@ -19,7 +20,7 @@ import {
   insertMembers,
   type StoredClub,
 } from '../src/seed/builders';
-import { startServer, type TestServer } from './helpers/app';
+import { startServer, TEST_JWT_KEY, type TestServer } from './helpers/app';
 import { apiClient } from './helpers/api';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { connectStomp, cookieFor, rawWebSocket, type StompPeer } from './helpers/stomp';
@@ -248,6 +249,32 @@ for (const kind of databaseKinds()) {
       assert.match(message, /\nsubscription:a\\cb\n/);
       assert.ok(received.includes('\n'), 'server heart-beat received');
       socket.close();
+    });
+
+    it('closes a connection when the token that opened it expires', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const shortLived = await new SignJWT({
+        id: friend.id,
+        name: friend.name,
+        picture: friend.picture,
+        authorities: 'USER',
+        tokenType: 'access',
+      })
+        .setProtectedHeader({ alg: 'HS512' })
+        .setIssuedAt(now)
+        .setExpirationTime(now + 2)
+        .sign(TEST_JWT_KEY);
+      const socket = rawWebSocket(`${server.baseUrl.replace('http', 'ws')}/chat/websocket`, {
+        cookie: `access_token=${shortLived}`,
+      });
+      const closed = new Promise<number>((resolve) => {
+        socket.onclose = (event) => resolve(event.code);
+      });
+      await new Promise<void>((resolve) => {
+        socket.onopen = () => resolve();
+      });
+      const code = await Promise.race([closed, delay(6000).then(() => -1)]);
+      assert.equal(code, 4001);
     });
 
     it('stops deliveries after leaving and refuses their SENDs', async () => {

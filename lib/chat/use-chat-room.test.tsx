@@ -12,6 +12,7 @@ interface FakeClientConfig {
   onConnect: () => void;
   onWebSocketClose: () => void;
   onStompError: (frame: { headers: Record<string, string> }) => void;
+  beforeConnect: () => Promise<void>;
 }
 
 class FakeClient {
@@ -226,5 +227,16 @@ describe('useChatRoom', () => {
     await waitFor(() => expect(!client.activated || client.deactivated).toBe(true));
     expect(result.current.connected).toBe(false);
     error.mockRestore();
+  });
+
+  it('renews the session through the BFF before every (re)connect', async () => {
+    const { calls } = mockFetch({
+      'GET /api/rooms/5/recentMessage?limit=20': { body: [] },
+      'GET /api/login/check': { body: { check: true, id: 1, name: 'a', picture: null } },
+    });
+    renderHook(() => useChatRoom(5));
+    const client = await clientReady();
+    await client.config.beforeConnect();
+    expect(calls.some((call) => call.url === '/api/login/check')).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ import {
   type ChatMessage,
 } from '@/lib/contract/chat';
 import { isApiError } from '@/lib/api';
+import { loginCheck } from '@/lib/api/session';
 import { messages as copy } from '@/lib/i18n/messages';
 import { firstMessageId, lastMessageId, mergeMessages, messageToSend } from './message-list';
 
@@ -192,6 +193,12 @@ export function useChatRoom(roomId: number): ChatRoom {
         heartbeatIncoming: CHAT_HEARTBEAT_MS,
         heartbeatOutgoing: CHAT_HEARTBEAT_MS,
         debug: () => undefined,
+        // The SockJS handshake bypasses the BFF, so it cannot refresh an expired session itself:
+        // a call through the BFF first renews the cookies (the server closes a socket when the
+        // token that opened it expires, and after any drop the client comes back here).
+        beforeConnect: async () => {
+          await loginCheck().catch(() => undefined);
+        },
         onConnect: () => {
           stomp.subscribe(roomTopic(roomId), onMessage);
           // A reconnect always leaves a gap; so does a first connect that lands after the history

@@ -17,6 +17,8 @@ import { StompSession } from './stomp/session';
 export const CHAT_PREFIX = '/chat';
 
 /** `/chat/{server}/{session}/{transport}`: a SockJS session transport request. */
+/** setTimeout's longest delay (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const TRANSPORT = /^\/chat\/([^/.]+)\/([^/.]+)\/([a-z_]+)\/?$/;
 /** Transports whose request may open a session (the others post to an existing one). */
 const OPENING = new Set(['websocket', 'xhr', 'xhr_streaming', 'eventsource', 'htmlfile', 'jsonp']);
@@ -40,6 +42,8 @@ export interface ChatServerOptions {
 interface Pending {
   member: ChatMember;
   at: number;
+  /** When the access token of the handshake expires (epoch ms). */
+  expiresAt: number;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse | Duplex, head?: Buffer) => boolean;
@@ -174,8 +178,12 @@ export class ChatServer {
     }
     const member = await findMemberById(this.options.db, result.claims.id);
     if (!member) return { ok: false, status: 401, message: MESSAGES.unauthenticated };
-    const entry = { member: { id: member.id, name: member.name, picture: member.picture }, at: 0 };
-    entry.at = Date.now();
+    const entry = {
+      member: { id: member.id, name: member.name, picture: member.picture },
+      at: Date.now(),
+      // The connection lives no longer than the token that opened it (logout, revocation).
+      expiresAt: result.claims.exp * 1000,
+    };
     if (sessionKey !== null) {
       this.pending.set(sessionKey, entry);
     } else {
@@ -211,8 +219,15 @@ export class ChatServer {
       `${this.counter.toString(36)}-${key.slice(0, 8)}`,
     );
     this.sessions.add(session);
+    // Closed (not refused) at expiry: the client reconnects with its refreshed cookie.
+    const expiry = setTimeout(
+      () => conn.close('4001', 'Session expired'),
+      Math.min(MAX_TIMER_MS, Math.max(0, entry.expiresAt - Date.now())),
+    );
+    expiry.unref();
     conn.on('data', (message: string) => session.receive(message));
     conn.on('close', () => {
+      clearTimeout(expiry);
       session.closedByTransport();
       this.sessions.delete(session);
       this.live.delete(key);
