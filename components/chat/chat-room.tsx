@@ -5,7 +5,6 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
-import { describeError } from '@/components/workout/errors';
 import { fetchClubByChatRoom, leaveClub } from '@/lib/api/clubs';
 import { useSession } from '@/lib/auth';
 import { useChatRoom } from '@/lib/chat/use-chat-room';
@@ -14,6 +13,7 @@ import { messages } from '@/lib/i18n/messages';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageList } from './chat-message-list';
 import styles from './chat-room.module.css';
+import { InlineLoadError } from '@/components/workout/inline-load-error';
 
 /**
  * A club chat room (/chat/{roomId}): header with the connection state and `나가기`, the message
@@ -81,15 +81,11 @@ export function ChatRoom({ roomId }: { roomId: number }) {
         onLoadOlder={() => void room.loadOlder()}
         errorSlot={
           room.error ? (
-            <div className={styles.error} role="alert">
-              <p>{messages.chat.loadFailed}</p>
-              {describeError(room.error, '') ? (
-                <p className={styles.errorDetail}>{describeError(room.error, '')}</p>
-              ) : null}
-              <Button variant="secondary" size="sm" onClick={room.reload}>
-                {messages.app.retry}
-              </Button>
-            </div>
+            <InlineLoadError
+              message={messages.chat.loadFailed}
+              error={room.error}
+              onRetry={room.reload}
+            />
           ) : null
         }
       />

@@ -11,7 +11,8 @@ import type { Friend } from '@/lib/contract/friend';
 import { useFriendRequests, useRevalidateFriendships } from '@/lib/hooks/use-friends';
 import { messages } from '@/lib/i18n/messages';
 import { MemberRow } from './member-row';
-import { SectionError, SectionHeader, SectionNote } from './section';
+import { InlineLoadError } from '@/components/workout/inline-load-error';
+import { SectionHeader, SectionNote } from './section';
 import styles from './friends-page.module.css';
 
 type Answer = 'accept' | 'reject';
@@ -119,7 +120,7 @@ export function FriendRequests() {
     body = <SectionNote title={messages.friends.noRequests} hint={messages.friends.requestsHint} />;
   } else if (error) {
     body = (
-      <SectionError
+      <InlineLoadError
         message={messages.friends.requestsLoadFailed}
         detail={describeError(error, '')}
         onRetry={() => void mutate()}

@@ -1,4 +1,3 @@
-import { Button } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
 import styles from './section.module.css';
 
@@ -22,29 +21,6 @@ export function SectionNote({ title, hint }: { title: string; hint?: string }) {
     <div className={styles.note}>
       <p className={styles.noteTitle}>{title}</p>
       {hint ? <p className={styles.noteHint}>{hint}</p> : null}
-    </div>
-  );
-}
-
-/** An inline load failure inside a section (role="alert") with a retry button. */
-export function SectionError({
-  message,
-  detail,
-  onRetry,
-}: {
-  message: string;
-  detail?: string | null;
-  onRetry: () => void;
-}) {
-  return (
-    <div className={styles.error}>
-      <div role="alert">
-        <p className={styles.errorText}>{message}</p>
-        {detail && detail !== message ? <p className={styles.errorDetail}>{detail}</p> : null}
-      </div>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        {messages.app.retry}
-      </Button>
     </div>
   );
 }

@@ -12,7 +12,8 @@ import type { MemberSummary } from '@/lib/contract/friend';
 import { useSuggestedFriends } from '@/lib/hooks/use-friends';
 import { messages } from '@/lib/i18n/messages';
 import { MemberLink } from './member-row';
-import { SectionError, SectionHeader, SectionNote } from './section';
+import { InlineLoadError } from '@/components/workout/inline-load-error';
+import { SectionHeader, SectionNote } from './section';
 import styles from './friends-page.module.css';
 
 function SuggestionCard({
@@ -108,7 +109,7 @@ export function SuggestedFriends() {
     body = <SectionNote title={messages.friends.noSuggested} />;
   } else if (error) {
     body = (
-      <SectionError
+      <InlineLoadError
         message={messages.friends.suggestedLoadFailed}
         detail={describeError(error, '')}
         onRetry={() => void mutate()}

@@ -19,6 +19,7 @@ import { useRoutines } from '@/lib/hooks/use-routines';
 import { messages } from '@/lib/i18n/messages';
 import { isSelected, toggleSelection, type SelectionType } from './selection';
 import styles from './add-dialog.module.css';
+import { InlineLoadError } from '@/components/workout/inline-load-error';
 
 const TABS: readonly { type: SelectionType; label: string }[] = [
   { type: 'exercise', label: messages.dayLog.tabExercises },
@@ -91,25 +92,23 @@ function EmptyLibrary({ text, href, action }: { text: string; href: string; acti
   );
 }
 
-function InlineLoadError({
-  message,
-  error,
-  onRetry,
-}: {
-  message: string;
+/** One tab's content: the list once loaded, its empty state, a load error, or a skeleton. */
+function libraryPanel<T>(panel: {
+  items: readonly T[] | undefined;
   error: unknown;
   onRetry: () => void;
-}) {
-  const detail = describeError(error, '');
-  return (
-    <div className={styles.loadError} role="alert">
-      <p className={styles.loadErrorText}>{message}</p>
-      {detail ? <p className={styles.hint}>{detail}</p> : null}
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        {messages.app.retry}
-      </Button>
-    </div>
-  );
+  loadFailed: string;
+  loading: string;
+  empty: ReactNode;
+  render: (items: readonly T[]) => ReactNode;
+}): ReactNode {
+  if (panel.items) return panel.items.length === 0 ? panel.empty : panel.render(panel.items);
+  if (panel.error) {
+    return (
+      <InlineLoadError message={panel.loadFailed} error={panel.error} onRetry={panel.onRetry} />
+    );
+  }
+  return <SkeletonList rows={3} label={panel.loading} />;
 }
 
 /**
@@ -174,79 +173,67 @@ export function AddDialog({ date, onClose }: { date: string; onClose: () => void
     }
   }
 
-  let exercisePanel: ReactNode;
-  if (exercises) {
-    exercisePanel =
-      exercises.length === 0 ? (
-        <EmptyLibrary
-          text={messages.dayLog.noExercises}
-          href="/exercise"
-          action={messages.dayLog.goToExercises}
-        />
-      ) : (
-        <ChoiceList
-          type="exercise"
-          selection={selection}
-          onToggle={onToggle}
-          choices={exercises.map((exercise) => ({
-            id: exercise.id,
-            name: exercise.name,
-            meta: `${messages.classification[exercise.classification]} · ${messages.sets.count(
-              exercise.repWeightList.length,
-            )}`,
-          }))}
-        />
-      );
-  } else if (exercisesError) {
-    exercisePanel = (
-      <InlineLoadError
-        message={messages.dayLog.exercisesLoadFailed}
-        error={exercisesError}
-        onRetry={() => void reloadExercises()}
+  const exercisePanel = libraryPanel({
+    items: exercises,
+    error: exercisesError,
+    onRetry: () => void reloadExercises(),
+    loadFailed: messages.dayLog.exercisesLoadFailed,
+    loading: messages.exercise.loading,
+    empty: (
+      <EmptyLibrary
+        text={messages.dayLog.noExercises}
+        href="/exercise"
+        action={messages.dayLog.goToExercises}
       />
-    );
-  } else {
-    exercisePanel = <SkeletonList rows={3} label={messages.exercise.loading} />;
-  }
+    ),
+    render: (list) => (
+      <ChoiceList
+        type="exercise"
+        selection={selection}
+        onToggle={onToggle}
+        choices={list.map((exercise) => ({
+          id: exercise.id,
+          name: exercise.name,
+          meta: `${messages.classification[exercise.classification]} · ${messages.sets.count(
+            exercise.repWeightList.length,
+          )}`,
+        }))}
+      />
+    ),
+  });
 
-  let routinePanel: ReactNode;
-  if (routines) {
-    routinePanel =
-      routines.length === 0 ? (
-        <EmptyLibrary
-          text={messages.dayLog.noRoutines}
-          href="/routine"
-          action={messages.dayLog.goToRoutines}
-        />
-      ) : (
-        <ChoiceList
-          type="routine"
-          selection={selection}
-          onToggle={onToggle}
-          choices={routines.map((routine) => ({
-            id: routine.routineId,
-            name: routine.routineName,
-            meta:
-              routine.routineExerciseDtoList.length > 0
-                ? `${messages.routine.exerciseCount(routine.routineExerciseDtoList.length)} · ${routine.routineExerciseDtoList
-                    .map((item) => item.exerciseName)
-                    .join(', ')}`
-                : messages.routine.empty,
-            disabled: routine.routineExerciseDtoList.length === 0,
-          }))}
-        />
-      );
-  } else if (routinesError) {
-    routinePanel = (
-      <InlineLoadError
-        message={messages.dayLog.routinesLoadFailed}
-        error={routinesError}
-        onRetry={() => void reloadRoutines()}
+  const routinePanel = libraryPanel({
+    items: routines,
+    error: routinesError,
+    onRetry: () => void reloadRoutines(),
+    loadFailed: messages.dayLog.routinesLoadFailed,
+    loading: messages.routine.loading,
+    empty: (
+      <EmptyLibrary
+        text={messages.dayLog.noRoutines}
+        href="/routine"
+        action={messages.dayLog.goToRoutines}
       />
-    );
-  } else {
-    routinePanel = <SkeletonList rows={3} label={messages.routine.loading} />;
-  }
+    ),
+    render: (list) => (
+      <ChoiceList
+        type="routine"
+        selection={selection}
+        onToggle={onToggle}
+        choices={list.map((routine) => ({
+          id: routine.routineId,
+          name: routine.routineName,
+          meta:
+            routine.routineExerciseDtoList.length > 0
+              ? `${messages.routine.exerciseCount(routine.routineExerciseDtoList.length)} · ${routine.routineExerciseDtoList
+                  .map((item) => item.exerciseName)
+                  .join(', ')}`
+              : messages.routine.empty,
+          disabled: routine.routineExerciseDtoList.length === 0,
+        }))}
+      />
+    ),
+  });
 
   const panels: Record<SelectionType, ReactNode> = {
     exercise: exercisePanel,

@@ -12,6 +12,7 @@ import type { Today, TodayExercise } from '@/lib/contract/today';
 import { useDayLog } from '@/lib/hooks/use-day-log';
 import { messages } from '@/lib/i18n/messages';
 import styles from './day-log-panel.module.css';
+import { InlineLoadError } from '@/components/workout/inline-load-error';
 
 export interface DayLogPanelProps {
   /** The chosen day, `YYYY-MM-DD`. */
@@ -161,15 +162,11 @@ export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }:
     );
   } else if (error) {
     body = (
-      <div className={styles.error} role="alert">
-        <p className={styles.errorText}>{messages.dayLog.loadFailed}</p>
-        {describeError(error, '') ? (
-          <p className={styles.errorDetail}>{describeError(error, '')}</p>
-        ) : null}
-        <Button variant="secondary" size="sm" onClick={() => void mutateDay()}>
-          {messages.app.retry}
-        </Button>
-      </div>
+      <InlineLoadError
+        message={messages.dayLog.loadFailed}
+        error={error}
+        onRetry={() => void mutateDay()}
+      />
     );
   } else {
     body = <DayLogSkeleton />;

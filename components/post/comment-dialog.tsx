@@ -12,6 +12,7 @@ import { relativeTimeLabel } from '@/lib/dates';
 import { useComments } from '@/lib/hooks/use-comments';
 import { messages } from '@/lib/i18n/messages';
 import styles from './comment-dialog.module.css';
+import { InlineLoadError } from '@/components/workout/inline-load-error';
 
 /** How often the relative time labels (`N분 전`) move on while the dialog is open. */
 const CLOCK_TICK_MS = 30_000;
@@ -115,14 +116,7 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
   } else if (sorted) {
     list = <p className={styles.empty}>{messages.comments.empty}</p>;
   } else if (error) {
-    list = (
-      <div className={styles.error} role="alert">
-        <p>{messages.comments.loadFailed}</p>
-        <Button variant="secondary" size="sm" onClick={() => void mutate()}>
-          {messages.app.retry}
-        </Button>
-      </div>
-    );
+    list = <InlineLoadError message={messages.comments.loadFailed} onRetry={() => void mutate()} />;
   } else if (isLoading || !sorted) {
     list = (
       <div className={styles.loading} role="status">

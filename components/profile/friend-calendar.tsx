@@ -4,7 +4,7 @@ import { CalendarLegend } from '@/components/home/calendar-legend';
 import { DayLogPanel } from '@/components/home/day-log-panel';
 import { useCalendarMonth } from '@/components/home/use-calendar-month';
 import { WorkoutCalendar } from '@/components/home/workout-calendar';
-import { SectionError } from '@/components/friend/section';
+import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { describeError } from '@/components/workout/errors';
 import { messages } from '@/lib/i18n/messages';
 import styles from './friend-calendar.module.css';
@@ -49,7 +49,7 @@ export function FriendCalendar({ friendId, name }: FriendCalendarProps) {
             busy={isLoading}
           />
           {error ? (
-            <SectionError
+            <InlineLoadError
               message={messages.dayLog.monthLoadFailed}
               detail={describeError(error, '')}
               onRetry={() => void mutate()}

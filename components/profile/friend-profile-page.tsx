@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { SectionError, SectionNote } from '@/components/friend/section';
+import { SectionNote } from '@/components/friend/section';
+import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { HomeIcon, UserIcon } from '@/components/shell/nav-icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -36,7 +37,7 @@ function PostsPanel({ friendId }: { friendId: number }) {
   if (isForbidden(error)) return <AccessDenied />;
   if (error) {
     return (
-      <SectionError
+      <InlineLoadError
         message={messages.profile.postsLoadFailed}
         detail={describeError(error, '')}
         onRetry={() => void mutate()}

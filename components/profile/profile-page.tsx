@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { MemberLink } from '@/components/friend/member-row';
-import { SectionError, SectionNote } from '@/components/friend/section';
+import { SectionNote } from '@/components/friend/section';
+import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { FriendIcon } from '@/components/shell/nav-icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -29,7 +30,7 @@ function PostsPanel() {
   }
   if (error) {
     return (
-      <SectionError
+      <InlineLoadError
         message={messages.profile.postsLoadFailed}
         detail={describeError(error, '')}
         onRetry={() => void mutate()}
@@ -57,7 +58,7 @@ function FriendsPanel() {
   }
   if (error) {
     return (
-      <SectionError
+      <InlineLoadError
         message={messages.profile.friendsLoadFailed}
         detail={describeError(error, '')}
         onRetry={() => void mutate()}
