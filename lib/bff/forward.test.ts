@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { forward } from './forward';
 import { resetRefreshFlights } from './refresh';
 import { readBody, startStub, type StubUpstream } from './test-utils';
+import { SMALL_BODY_BYTES } from './upstream';
 
 const APP = 'http://localhost:3000';
 let stub: StubUpstream;
@@ -256,13 +257,41 @@ describe('bodies the upstream mangles', () => {
 
   it('errors the body stream when the upstream dies mid-body', async () => {
     stub.setHandler((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
+      const declared = SMALL_BODY_BYTES * 4; // streamed, not collected
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(declared) });
       res.write('partial');
       setTimeout(() => res.socket?.destroy(), 20);
     });
     const response = await forward(new Request(`${APP}/api/broken`));
     expect(response.status).toBe(200);
     await expect(response.text()).rejects.toThrow();
+  });
+
+  it('answers 502 when the upstream dies inside a small body, before anything was sent', async () => {
+    stub.setHandler((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
+      res.write('partial');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const response = await forward(new Request(`${APP}/api/broken`));
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ code: '502' });
+  });
+
+  it('hands a small body with a declared length over whole, byte for byte', async () => {
+    const payload = Buffer.from(JSON.stringify({ name: '김민준', items: [1, 2, 3] }));
+    stub.setHandler((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(payload.length),
+      });
+      // Two writes: the BFF must join them, not stop at the first chunk.
+      res.write(payload.subarray(0, 5));
+      setTimeout(() => res.end(payload.subarray(5)), 10);
+    });
+    const response = await forward(new Request(`${APP}/api/small`));
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(payload)).toBe(true);
   });
 
   it('answers HEAD with headers only', async () => {

@@ -1,5 +1,4 @@
 import 'server-only';
-import type { IncomingMessage } from 'node:http';
 import { pipeline, type Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { messages } from '@/lib/i18n/messages';
@@ -19,7 +18,7 @@ import { upstreamPath } from './path';
 import { isSignInRedirect, rewriteLocation } from './redirects';
 import { refreshSession } from './refresh';
 import { bffSettings } from './settings';
-import { sendUpstream, UpstreamError, webBody } from './upstream';
+import { sendUpstream, smallBody, UpstreamError, type UpstreamResponse, webBody } from './upstream';
 
 /** Paths that must never trigger a transparent refresh (they manage the tokens themselves). */
 const NO_REFRESH = new Set([
@@ -75,10 +74,10 @@ export async function forward(request: Request): Promise<Response> {
 
   // --- upstream call ---------------------------------------------------------------------------
   const method = request.method;
-  let upstream: IncomingMessage;
+  let upstream: UpstreamResponse;
   try {
     upstream = await sendUpstream({
-      target: settings.backend,
+      origin: settings.backendOrigin,
       path: settings.backend.pathPrefix + target.path + target.search,
       method,
       headers: upstreamRequestHeaders(incoming, settings, cookie),
@@ -95,13 +94,12 @@ export async function forward(request: Request): Promise<Response> {
   }
 
   // --- answer ----------------------------------------------------------------------------------
-  const status = upstream.statusCode ?? 502;
-  const raw = upstream.headers;
+  const { status, headers: raw, body: upstreamBody } = upstream;
   const upstreamCookies = raw['set-cookie'];
   if (status >= 300 && status < 400 && target.isApi) {
     const location = raw.location;
     if (location !== undefined && isSignInRedirect(location)) {
-      upstream.resume(); // drain, keeping the connection reusable
+      upstreamBody.resume(); // drain, keeping the connection reusable
       const lines = upstreamCookies
         ? rewriteSetCookies(upstreamCookies, settings.secureCookies)
         : [];
@@ -121,9 +119,9 @@ export async function forward(request: Request): Promise<Response> {
     }
   }
 
-  let body: ReadableStream<Uint8Array> | null = null;
+  let body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | null = null;
   if (isNullBodyStatus(status) || method === 'HEAD') {
-    upstream.resume();
+    upstreamBody.resume();
   } else {
     const decoder = decoderFor(raw['content-encoding']);
     if (decoder) {
@@ -131,12 +129,17 @@ export async function forward(request: Request): Promise<Response> {
       // drops Content-Encoding from route handler answers.
       headers.delete('content-encoding');
       headers.delete('content-length');
-      body = webBody(pipeline(upstream, decoder, noop));
+      body = webBody(pipeline(upstreamBody, decoder, noop));
     } else {
-      body = webBody(upstream);
+      try {
+        body = (await smallBody(upstream)) ?? webBody(upstreamBody);
+      } catch {
+        // The backend died inside a small body: nothing has reached the browser yet.
+        return errorResponse(502, messages.app.backendDown, sessionCookies);
+      }
     }
   }
-  return new Response(body, { status, statusText: upstream.statusMessage, headers });
+  return new Response(body, { status, headers });
 }
 
 function decoderFor(encoding: string | undefined): Transform | undefined {
