@@ -4,19 +4,26 @@
 // sharing PostgreSQL and fanning out through Redis. Budget (architecture.md): p99 ≤ 50 ms at 200,
 // nothing lost. Usage: node bench/chat/run.mjs   (env: REDIS_URL / TEST_REDIS_URL,
 // BENCH_DATABASE_URL / TEST_DATABASE_URL, BENCH_SIZES=50,200, BENCH_MESSAGES=3, BENCH_RATE=50)
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { connect as netConnect, createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { connect as netConnect } from 'node:net';
 
 import { Client } from '@stomp/stompjs';
 import SockJS from 'sockjs-client';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const requireBackend = createRequire(path.join(root, 'backend/package.json'));
-const pg = requireBackend('pg');
+import {
+  api,
+  ensureBuilt,
+  fmt,
+  percentile,
+  pool,
+  printTable,
+  runBench,
+  signIn,
+  sleep,
+  startBackend,
+  stopBackend,
+  withDatabase,
+} from '../lib/backend.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '50,200').split(',').map(Number);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 3);
@@ -27,182 +34,7 @@ const GRACE_MS = 5000;
 const BUDGET_P99_MS = 50;
 const BUDGET_SIZE = 200;
 const DEADLINE_MS = 85_000;
-const JWT_SECRET = Buffer.alloc(64, 42).toString('base64');
 const started = Date.now();
-const children = [];
-
-const watchdog = setTimeout(() => {
-  console.error(`bench: over ${DEADLINE_MS / 1000} s, stopping`);
-  stopAll().finally(() => process.exit(2));
-}, DEADLINE_MS);
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureBuilt() {
-  const dist = path.join(root, 'backend/dist/main.js');
-  const sources = Math.max(
-    newestMtime(path.join(root, 'backend/src')),
-    newestMtime(path.join(root, 'lib/contract')),
-  );
-  if (existsSync(dist) && statSync(dist).mtimeMs >= sources) return;
-  console.log('building the backend (npm run build -w backend)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'backend'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('backend build failed');
-}
-
-async function startBackend(name, env) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = path.join(root, '.data', `bench-${process.pid}-${name}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      BACKEND_HOST: '127.0.0.1',
-      BACKEND_PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const entry = { child, dataDir, baseUrl };
-  children.push(entry);
-  for (let i = 0; i < 200; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return entry;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${name} did not start`);
-}
-
-async function stopBackend(entry) {
-  const { child } = entry;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(child.pid, 'SIGTERM');
-    await Promise.race([exited, sleep(5000)]);
-    if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, 'SIGKILL');
-  }
-  rmSync(entry.dataDir, { recursive: true, force: true });
-  children.splice(children.indexOf(entry), 1);
-}
-
-async function stopAll() {
-  for (const entry of [...children]) await stopBackend(entry).catch(() => undefined);
-}
-
-// --- the real sign-in flow (development identity provider), as the backend tests drive it ---
-
-class Jar {
-  cookies = new Map();
-  store(response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';').map((part) => part.trim());
-      const eq = pair.indexOf('=');
-      const deleted = attributes.some((a) => /^max-age=0$/i.test(a));
-      if (deleted) this.cookies.delete(pair.slice(0, eq));
-      else this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
-async function go(jar, url, options = {}) {
-  const response = await fetch(url, {
-    method: options.method ?? 'GET',
-    body: options.body,
-    headers: { ...options.headers, cookie: jar.header() },
-    redirect: 'manual',
-  });
-  jar.store(response);
-  return response;
-}
-
-const next = (response, from) => new URL(response.headers.get('location'), from);
-
-async function signIn(baseUrl, email, name) {
-  const jar = new Jar();
-  let url = new URL('/oauth2/authorization/google', baseUrl);
-  let response = await go(jar, url);
-  url = next(response, url);
-  response = await go(jar, url);
-  const interaction = next(response, url);
-  await (await go(jar, interaction)).text();
-  response = await go(jar, interaction, {
-    method: 'POST',
-    body: new URLSearchParams({ email, name }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  url = next(response, interaction);
-  response = await go(jar, url);
-  url = next(response, url);
-  response = await go(jar, url);
-  const token = jar.cookies.get('access_token');
-  if (!token) throw new Error(`sign-in of ${email} failed (${response.status})`);
-  return `access_token=${token}`;
-}
-
-async function pool(items, concurrency, fn) {
-  const results = new Array(items.length);
-  let index = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (index < items.length) {
-        const i = index++;
-        results[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return results;
-}
-
-async function api(baseUrl, cookie, method, pathname, body) {
-  const response = await fetch(`${baseUrl}${pathname}`, {
-    method,
-    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${text}`);
-  return text ? (text.startsWith('[') || text.startsWith('{') ? JSON.parse(text) : text) : null;
-}
 
 /** Signs `count` members in and puts them in one club; returns cookies and the room id. */
 async function prepareRoom(baseUrl, count, tag) {
@@ -257,11 +89,6 @@ function cpuSeconds(pid) {
   } catch {
     return NaN;
   }
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** One run: `size` clients (spread over `baseUrls`), each publishing MESSAGES messages. */
@@ -344,24 +171,6 @@ function redisReachable(url) {
     socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
   });
 }
-
-async function withDatabase(adminUrl, fn) {
-  const name = `eh_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await fn(url.href);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  }
-}
-
-const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 
 async function main() {
   ensureBuilt();
@@ -451,19 +260,9 @@ async function main() {
           : 'ok',
     ]),
   ];
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
+  printTable(rows);
   for (const note of notes) console.log(note);
   console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await stopAll();
-    clearTimeout(watchdog);
-    process.exit();
-  });
+runBench(main, { name: 'bench', deadlineMs: DEADLINE_MS });
