@@ -122,9 +122,12 @@ for (const kind of databaseKinds()) {
         assert.equal(response.status, 404);
         assert.equal(errorBodySchema.parse(await response.json()).code, '404');
 
-        // A valid token for a member that no longer exists is not a session.
-        const cookie = await accessCookie();
-        await server.database.db.delete(members).where(eq(members.id, member.id));
+        // A valid token for a member that no longer exists is not a session. (The product never
+        // deletes members; a member this instance has just seen stays known for the few seconds
+        // of MemberLookup's TTL, so the check uses one it has not seen.)
+        const [gone] = await insertMembers(server.database.db, [buildMember({ name: '탈퇴회원' })]);
+        const cookie = await accessCookie(30, gone);
+        await server.database.db.delete(members).where(eq(members.id, gone.id));
         response = await request(new CookieJar(), `${server.baseUrl}/api/nothing/here`, { cookie });
         assert.equal(response.status, 401);
       });

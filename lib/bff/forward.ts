@@ -1,5 +1,6 @@
 import 'server-only';
-import { pipeline, type Transform } from 'node:stream';
+import { pipeline, Readable, type Transform } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { messages } from '@/lib/i18n/messages';
 import {
@@ -18,7 +19,14 @@ import { upstreamPath } from './path';
 import { isSignInRedirect, rewriteLocation } from './redirects';
 import { refreshSession } from './refresh';
 import { bffSettings } from './settings';
-import { sendUpstream, smallBody, UpstreamError, type UpstreamResponse, webBody } from './upstream';
+import {
+  discard,
+  sendUpstream,
+  UpstreamError,
+  type UpstreamBody,
+  type UpstreamResponse,
+  webBody,
+} from './upstream';
 
 /** Paths that must never trigger a transparent refresh (they manage the tokens themselves). */
 const NO_REFRESH = new Set([
@@ -99,7 +107,7 @@ export async function forward(request: Request): Promise<Response> {
   if (status >= 300 && status < 400 && target.isApi) {
     const location = raw.location;
     if (location !== undefined && isSignInRedirect(location)) {
-      upstreamBody.resume(); // drain, keeping the connection reusable
+      discard(upstreamBody); // read to the end, keeping the connection reusable
       const lines = upstreamCookies
         ? rewriteSetCookies(upstreamCookies, settings.secureCookies)
         : [];
@@ -119,24 +127,19 @@ export async function forward(request: Request): Promise<Response> {
     }
   }
 
-  let body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | null = null;
+  let body: UpstreamBody | null = upstreamBody;
   if (isNullBodyStatus(status) || method === 'HEAD') {
-    upstreamBody.resume();
+    discard(upstreamBody);
+    body = null;
   } else {
     const decoder = decoderFor(raw['content-encoding']);
-    if (decoder) {
+    if (decoder && upstreamBody instanceof ReadableStream) {
       // We asked for identity; a backend that compresses anyway is decoded here, because Next
       // drops Content-Encoding from route handler answers.
       headers.delete('content-encoding');
       headers.delete('content-length');
-      body = webBody(pipeline(upstreamBody, decoder, noop));
-    } else {
-      try {
-        body = (await smallBody(upstream)) ?? webBody(upstreamBody);
-      } catch {
-        // The backend died inside a small body: nothing has reached the browser yet.
-        return errorResponse(502, messages.app.backendDown, sessionCookies);
-      }
+      const encoded = Readable.fromWeb(upstreamBody as NodeReadableStream<Uint8Array>);
+      body = webBody(pipeline(encoded, decoder, noop));
     }
   }
   return new Response(body, { status, headers });

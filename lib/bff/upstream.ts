@@ -1,7 +1,7 @@
 import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
-import { Pool } from 'undici';
+import { type Dispatcher, Pool } from 'undici';
 
 /**
  * The one HTTP client of the BFF towards BACKEND_URL: an undici connection pool per backend
@@ -56,72 +56,190 @@ export interface UpstreamRequest {
   timeoutMs: number;
 }
 
+/** A body the BFF hands to Next: whole (small, see SMALL_BODY_BYTES) or streaming. */
+export type UpstreamBody = Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
+
 export interface UpstreamResponse {
   status: number;
   /** Lower-case names; `set-cookie` always an array. */
   headers: IncomingHttpHeaders;
-  body: Readable;
+  body: UpstreamBody;
 }
+
+/**
+ * Bodies up to this size with a declared Content-Length and no Content-Encoding are collected
+ * and handed to Next whole. That is at most a few socket reads, which a stream would deliver as
+ * one or two chunks anyway; skipping the stream machinery for them saves about a tenth of the
+ * proxy's CPU per call (bench/proxy). Anything longer, chunked or compressed streams.
+ */
+export const SMALL_BODY_BYTES = 16 * 1024;
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
-/** Sends the request; resolves once the response headers are in, the body still streaming. */
-export async function sendUpstream(options: UpstreamRequest): Promise<UpstreamResponse> {
-  const { signal } = options;
-  if (signal?.aborted) throw new UpstreamError('aborted');
-  try {
-    const response = await poolFor(options.origin, options.timeoutMs).request({
-      path: options.path,
-      method: options.method as 'GET',
-      headers: options.headers,
-      // Pulled chunk by chunk, with backpressure; a browser that disconnects errors it, and undici
-      // then abandons the upstream request too.
-      body: options.body
-        ? Readable.fromWeb(options.body as import('node:stream/web').ReadableStream)
-        : null,
-      signal,
-      // Redirects are never followed (undici's request has no redirect handling): they go to the
-      // browser, or become 401 (forward.ts).
-      headersTimeout: options.timeoutMs,
-    });
-    const headers = response.headers as IncomingHttpHeaders;
+function failure(error: unknown, signal: AbortSignal | undefined): UpstreamError {
+  if (error instanceof UpstreamError) return error;
+  if (signal?.aborted) return new UpstreamError('aborted', { cause: error });
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && TIMEOUT_CODES.has(code)) {
+    return new UpstreamError('timeout', { cause: error });
+  }
+  return new UpstreamError('network', { cause: error });
+}
+
+function smallLength(headers: IncomingHttpHeaders): number | undefined {
+  if (headers['content-encoding'] !== undefined) return undefined;
+  const declared = headers['content-length'];
+  if (declared === undefined) return undefined;
+  const length = Number(declared);
+  return Number.isSafeInteger(length) && length <= SMALL_BODY_BYTES ? length : undefined;
+}
+
+/**
+ * One upstream exchange on undici's dispatch interface (no intermediate Node streams): resolves
+ * with the status and headers and either the whole small body or a web stream fed straight from
+ * the socket, paused while Next is behind.
+ */
+class UpstreamExchange implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined;
+  private settled = false;
+  private status = 0;
+  private headers: IncomingHttpHeaders = {};
+  /** Small-body mode: the chunks so far. */
+  private chunks: Buffer[] | undefined;
+  private received = 0;
+  /** Streaming mode: the web stream's controller while it is open. */
+  private stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+
+  constructor(
+    private readonly resolve: (response: UpstreamResponse) => void,
+    private readonly reject: (error: UpstreamError) => void,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  private readonly onAbort = () => {
+    this.controller?.abort(new UpstreamError('aborted'));
+  };
+
+  private done(): void {
+    this.signal?.removeEventListener('abort', this.onAbort);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.signal?.aborted) controller.abort(new UpstreamError('aborted'));
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    status: number,
+    headers: IncomingHttpHeaders,
+  ): void {
     const setCookie = headers['set-cookie'] as string | string[] | undefined;
     if (typeof setCookie === 'string') headers['set-cookie'] = [setCookie];
-    return { status: response.statusCode, headers, body: response.body };
-  } catch (error) {
-    if (signal?.aborted) throw new UpstreamError('aborted', { cause: error });
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && TIMEOUT_CODES.has(code)) {
-      throw new UpstreamError('timeout', { cause: error });
+    this.status = status;
+    this.headers = headers;
+    if (smallLength(headers) !== undefined) {
+      this.chunks = [];
+      return;
     }
-    throw new UpstreamError('network', { cause: error });
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start: (stream) => {
+          this.stream = stream;
+        },
+        pull: () => {
+          if (controller.paused) controller.resume();
+        },
+        cancel: () => {
+          this.stream = undefined;
+          controller.abort(new UpstreamError('aborted'));
+        },
+      },
+      { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+    );
+    this.settled = true;
+    this.resolve({ status, headers, body });
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.chunks) {
+      this.chunks.push(chunk);
+      this.received += chunk.length;
+      return;
+    }
+    const stream = this.stream;
+    if (!stream) return;
+    stream.enqueue(chunk);
+    if ((stream.desiredSize ?? 1) <= 0) controller.pause();
+  }
+
+  onResponseEnd(): void {
+    this.done();
+    if (this.chunks) {
+      const { chunks, received } = this;
+      const whole = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
+      this.settled = true;
+      this.resolve({
+        status: this.status,
+        headers: this.headers,
+        body: whole as Uint8Array<ArrayBuffer>,
+      });
+      return;
+    }
+    this.stream?.close();
+    this.stream = undefined;
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.done();
+    const reason = failure(error, this.signal);
+    if (!this.settled) {
+      this.settled = true;
+      this.reject(reason);
+      return;
+    }
+    // Headers (and maybe part of the body) went out already: the browser sees the body fail.
+    this.stream?.error(reason);
+    this.stream = undefined;
   }
 }
 
 /**
- * Bodies up to this size with a declared Content-Length are handed to Next as one buffer. That is
- * at most one socket read's worth, which a stream would also deliver as a single chunk; skipping
- * the web-stream machinery for it saves about a tenth of the proxy's CPU per call (bench/proxy).
+ * Sends the request. Resolves with the answer once its headers are in (a streaming body) or once
+ * a small body is complete; fails with UpstreamError.
  */
-export const SMALL_BODY_BYTES = 16 * 1024;
+export function sendUpstream(options: UpstreamRequest): Promise<UpstreamResponse> {
+  const { signal } = options;
+  if (signal?.aborted) return Promise.reject(new UpstreamError('aborted'));
+  return new Promise((resolve, reject) => {
+    const exchange = new UpstreamExchange(resolve, reject, signal);
+    poolFor(options.origin, options.timeoutMs).dispatch(
+      {
+        origin: options.origin,
+        path: options.path,
+        method: options.method as Dispatcher.HttpMethod,
+        headers: options.headers,
+        // Pulled chunk by chunk, with backpressure; a browser that disconnects errors it, and
+        // undici then abandons the upstream request too.
+        body: options.body
+          ? Readable.fromWeb(options.body as import('node:stream/web').ReadableStream)
+          : null,
+        // Redirects are never followed (dispatch has no redirect handling): they go to the
+        // browser, or become 401 (forward.ts).
+        headersTimeout: options.timeoutMs,
+      },
+      exchange,
+    );
+  });
+}
 
-/** The whole body when it declares a length of at most SMALL_BODY_BYTES, else undefined. */
-export async function smallBody(
-  response: UpstreamResponse,
-): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  const declared = response.headers['content-length'];
-  if (declared === undefined) return undefined;
-  const length = Number(declared);
-  if (!Number.isSafeInteger(length) || length > SMALL_BODY_BYTES) return undefined;
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of response.body) {
-    chunks.push(chunk as Buffer);
-    received += (chunk as Buffer).length;
+/** Reads a body nobody needs to its end, so that its connection can be reused. */
+export function discard(body: UpstreamBody): void {
+  if (body instanceof ReadableStream) {
+    void body.pipeTo(new WritableStream()).catch(() => undefined);
   }
-  if (received !== length) throw new UpstreamError('network');
-  const whole = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
-  return whole as Uint8Array<ArrayBuffer>;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { CookieSettings } from './cookies';
 import { deriveKey } from './keys';
+import { MemberLookup } from './member-lookup';
 import { RefreshTokenService } from './refresh-tokens';
 
 /** Key material and services shared by the auth routes and hooks. */
@@ -11,6 +12,8 @@ export interface AuthContext {
   authRequestKey: Buffer;
   cookies: CookieSettings;
   refreshTokens: RefreshTokenService;
+  /** The member behind a token, remembered for a few seconds (every /api request needs it). */
+  members: MemberLookup;
   publicUrl: string;
 }
 
@@ -29,6 +32,7 @@ export function createAuthContext(config: Config, db: Db, jwtKey: Buffer): AuthC
       refreshTokenDays: config.refreshTokenDays,
       graceSeconds: config.refreshGraceSeconds,
     }),
+    members: new MemberLookup(db),
     publicUrl: config.publicUrl,
   };
 }

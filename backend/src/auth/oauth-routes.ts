@@ -95,6 +95,7 @@ export async function oauthRoutes(
         name: claims.name?.trim() || email?.split('@')[0] || '회원',
         picture: claims.picture ?? null,
       });
+      auth.members.forget(member.id); // the name or picture may have changed
       await startSession(auth, reply, member);
       request.log.info({ memberId: member.id }, 'member signed in');
       return reply.redirect(`${auth.publicUrl}${pending.next ?? '/'}`, 302);

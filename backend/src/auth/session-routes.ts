@@ -24,7 +24,7 @@ export async function sessionRoutes(
   app.get('/api/login/check', async (request, reply): Promise<LoginCheck> => {
     const cookie = request.cookies[ACCESS_TOKEN_COOKIE];
     const result = await verifyAccessToken(auth.jwtKey, cookie);
-    const member = result.ok ? await findMemberById(auth.db, result.claims.id) : undefined;
+    const member = result.ok ? await auth.members.find(result.claims.id) : undefined;
     if (!result.ok || !member) {
       // A cookie that fails verification (new JWT_SECRET, forged, member gone) is dropped, so the
       // app's page rules, which only read its expiry, stop treating it as a session. The refresh

@@ -4,7 +4,6 @@ import { ACCESS_TOKEN_COOKIE } from '@/lib/contract/cookies';
 import type { SessionUser } from '@/lib/contract/session';
 import { verifyAccessToken } from '../auth/access-token';
 import type { AuthContext } from '../auth/context';
-import { findMemberById } from '../auth/members';
 import { ApiError, MESSAGES } from './errors';
 
 declare module 'fastify' {
@@ -39,7 +38,7 @@ export function registerAuthHook(app: FastifyInstance, auth: AuthContext): void 
         result.reason === 'expired' ? MESSAGES.expired : MESSAGES.unauthenticated,
       );
     }
-    const member = await findMemberById(auth.db, result.claims.id);
+    const member = await auth.members.find(result.claims.id);
     if (!member) throw new ApiError(401, MESSAGES.unauthenticated);
     request.member = { id: member.id, name: member.name, picture: member.picture };
   });
