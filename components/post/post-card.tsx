@@ -24,14 +24,16 @@ export interface PostCardProps {
   post: Post;
   /** Opens the comments of this post. */
   onOpenComments: (post: Post) => void;
+  /** The first card of the feed: its image is the page's largest paint, so it is not lazy. */
+  priority?: boolean;
 }
 
 /** A feed card: the image in a square frame, the text, and a `댓글` button. */
-export function PostCard({ post, onOpenComments }: PostCardProps) {
+export function PostCard({ post, onOpenComments, priority = false }: PostCardProps) {
   const textId = useId();
   return (
     <article className={styles.card} aria-describedby={textId} data-post-id={post.id}>
-      <PostImage imageKey={post.imageUrl} alt={messages.feed.imageAlt} />
+      <PostImage imageKey={post.imageUrl} alt={messages.feed.imageAlt} priority={priority} />
       <div className={styles.body}>
         <p className={styles.text} id={textId}>
           {post.text}

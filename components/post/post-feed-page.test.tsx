@@ -97,7 +97,7 @@ describe('PostFeedPage', () => {
     expect(feedCalls(calls)).toEqual(['/api/posts?limit=5', '/api/posts/scroll?limit=5&postId=1']);
   });
 
-  it('shows 로딩 중... first, lazy square images from the BFF, a comment button and the upload link', async () => {
+  it('shows 로딩 중... first, square images from the BFF (lazy after the first), a comment button and the upload link', async () => {
     let release: (reply: FakeReply) => void = () => undefined;
     const first = new Promise<FakeReply>((resolve) => (release = resolve));
     mockFetch({ 'GET /api/posts?limit=5': { body: posts(3, 3) } });
@@ -123,10 +123,15 @@ describe('PostFeedPage', () => {
     act(() => release({ body: posts(3, 3) }));
     expect(await screen.findByText('더 이상 게시물이 없습니다.')).toBeInTheDocument();
 
-    const [card] = screen.getAllByRole('article');
+    const [card, second] = screen.getAllByRole('article');
     const image = within(card).getByRole('img', { name: '게시물 사진' });
     expect(image).toHaveAttribute('src', '/api/images/key-3.png');
-    expect(image).toHaveAttribute('loading', 'lazy');
+    // The first image is the page's largest paint: not lazy, fetched first.
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    const next = within(second).getByRole('img', { name: '게시물 사진' });
+    expect(next).toHaveAttribute('loading', 'lazy');
+    expect(next).not.toHaveAttribute('fetchpriority');
     expect(image).toHaveAttribute('width');
     expect(image).toHaveAttribute('height');
     const comment = within(card).getByRole('button', { name: '댓글' });

@@ -101,9 +101,13 @@ export function PostFeedPage() {
     content = (
       <>
         <ul className={styles.list} aria-label={messages.feed.listLabel}>
-          {posts.map((post) => (
+          {posts.map((post, index) => (
             <li key={post.id} className={styles.item}>
-              <PostCard post={post} onOpenComments={(open) => setCommentsFor(open.id)} />
+              <PostCard
+                post={post}
+                priority={index === 0}
+                onOpenComments={(open) => setCommentsFor(open.id)}
+              />
             </li>
           ))}
         </ul>

@@ -13,14 +13,22 @@ export interface PostImageProps {
   /** `square` thumbnails (grid) or the feed's `feed` frame. */
   shape?: 'square' | 'feed';
   className?: string;
+  /** The first image on screen (the page's largest paint): loaded at once, at high priority. */
+  priority?: boolean;
 }
 
 /**
- * A post image in a fixed-ratio frame (object-fit: cover) so nothing jumps while it loads; lazy,
- * from the configured image base address or the BFF (same origin, so the session cookie goes
- * along). A broken image shows a quiet placeholder instead of the browser's icon.
+ * A post image in a fixed-ratio frame (object-fit: cover) so nothing jumps while it loads; lazy
+ * unless `priority`, from the configured image base address or the BFF (same origin, so the session
+ * cookie goes along). A broken image shows a quiet placeholder instead of the browser's icon.
  */
-export function PostImage({ imageKey, alt, shape = 'feed', className }: PostImageProps) {
+export function PostImage({
+  imageKey,
+  alt,
+  shape = 'feed',
+  className,
+  priority = false,
+}: PostImageProps) {
   const { imageBaseUrl } = useRuntimeConfig();
   const src = postImageUrl(imageKey, imageBaseUrl);
   const [failed, setFailed] = useState<string | null>(null);
@@ -56,7 +64,8 @@ export function PostImage({ imageKey, alt, shape = 'feed', className }: PostImag
         alt={alt}
         width={800}
         height={800}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         onError={() => setFailed(src)}
       />

@@ -1,0 +1,217 @@
+// The built app stack for browser benchmarks (bench/bundle, bench/lighthouse): the real backend
+// (backend/dist, a fresh embedded database seeded with the demo data) and `next start` on free
+// ports, a Chromium from playwright-core, and sign-in of a demo member through the real flow
+// (the app's /oauth2 start, the development identity provider's page, the callback).
+//
+// Every process is spawned in its own process group and stopped by that PID (never by name).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** architecture.md, "Platform facts". */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const demoMember = { email: 'minjun@everyhealth.dev', name: '김민준' };
+
+/** The app whose build is measured: this checkout, or BENCH_APP_DIR (e.g. a copy built otherwise). */
+export const appDir = path.resolve(process.env.BENCH_APP_DIR || root);
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+
+/**
+ * Exits with a message naming the command to run when the production build of the app or the
+ * backend is missing; warns when app sources are newer than the app build.
+ */
+export function requireBuild() {
+  const missing = [];
+  if (!existsSync(path.join(appDir, distDir, 'BUILD_ID')))
+    missing.push(`the app (${path.relative(root, path.join(appDir, distDir)) || distDir}/)`);
+  if (!existsSync(path.join(root, 'backend', 'dist', 'main.js')))
+    missing.push('the backend (backend/dist/)');
+  if (missing.length) {
+    console.error(
+      `No production build of ${missing.join(' and ')}: run \`npm run build\` first` +
+        (distDir === '.next' ? '.' : ` (with NEXT_DIST_DIR=${distDir}).`),
+    );
+    process.exit(1);
+  }
+  if (appDir !== root) return;
+  const stamp = path.join(root, distDir, '.build-stamp');
+  const built = existsSync(stamp) ? Number(readFileSync(stamp, 'utf8').split('|')[0]) : NaN;
+  const sources = newestMtime([
+    'app',
+    'components',
+    'lib',
+    'public',
+    'proxy.ts',
+    'next.config.mjs',
+  ]);
+  if (!Number.isFinite(built) || sources > built) {
+    console.warn(
+      `warning: app sources changed since ${distDir}/ was built; figures are of the old build (\`npm run build\` refreshes it).`,
+    );
+  }
+}
+
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (target) => {
+    if (!existsSync(target)) return;
+    const stat = statSync(target);
+    newest = Math.max(newest, stat.mtimeMs);
+    if (stat.isDirectory())
+      for (const entry of readdirSync(target))
+        if (entry !== 'node_modules') visit(path.join(target, entry));
+  };
+  paths.forEach((p) => visit(path.join(root, p)));
+  return Math.floor(newest);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs, child) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `${url}: the process serving it exited (${child.exitCode ?? child.signalCode})`,
+      );
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs / 1000} s`);
+}
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    }, 5000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    try {
+      // The process group led by the PID we spawned (the server and anything it forked).
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      clearTimeout(force);
+      resolve();
+    }
+  });
+}
+
+/**
+ * Starts the backend and `next start` of the existing build on free ports, the app at
+ * http://localhost:<port> (the origin its cookies and PUBLIC_URL name). Resolves to
+ * `{ appUrl, backendUrl, stop }`; `stop()` ends both by PID and deletes the bench's data folder.
+ */
+export async function startAppStack({ log = () => {} } = {}) {
+  const children = [];
+  const dataDir = path.join(root, '.data', `bench-app-${process.pid}-${Date.now()}`);
+  const onSignal = () => void stop().finally(() => process.exit(130));
+  const stop = async () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await Promise.all(children.map(stopChild));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // The servers run in process groups of their own, so an interrupted bench stops them itself.
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const backendPort = await freePort();
+    const appPort = await freePort();
+    const appUrl = `http://localhost:${appPort}`;
+    const backendUrl = `http://127.0.0.1:${backendPort}`;
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(appPort),
+      PUBLIC_URL: appUrl,
+      BACKEND_HOST: '127.0.0.1',
+      BACKEND_PORT: String(backendPort),
+      BACKEND_URL: backendUrl,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    };
+    const spawnOptions = { cwd: root, env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] };
+
+    const started = Date.now();
+    const backend = spawn(process.execPath, ['backend/dist/main.js'], spawnOptions);
+    children.push(backend);
+    await waitFor(`${backendUrl}/healthz`, 60_000, backend);
+    const next = spawn(
+      path.join(root, 'node_modules', '.bin', 'next'),
+      ['start', '-p', String(appPort)],
+      { ...spawnOptions, cwd: appDir },
+    );
+    children.push(next);
+    await waitFor(`${appUrl}/healthz`, 60_000, next);
+    log(
+      `stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: app ${appUrl}, backend ${backendUrl}`,
+    );
+    return { appUrl, backendUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Debian's Chromium with the flags of architecture.md. */
+export function launchChromium(options = {}) {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, ...options });
+}
+
+/**
+ * Signs `who` in inside the browser context through the real flow (as e2e/fixtures/auth.ts does)
+ * and resolves to the context's cookies for the app's origin.
+ */
+export async function signIn(context, appUrl, who = demoMember) {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${appUrl}/login`);
+    await page.getByRole('button', { name: 'Google 계정으로 로그인' }).click();
+    await page.getByRole('heading', { name: '개발용 로그인' }).waitFor();
+    await page.getByLabel('이메일').fill(who.email);
+    if (who.name) await page.getByLabel('이름').fill(who.name);
+    await page.getByRole('button', { name: '로그인' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+  } finally {
+    await page.close();
+  }
+  return context.cookies(appUrl);
+}
+
+/** `name=value; …` for a Cookie request header. */
+export function cookieHeader(cookies) {
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
