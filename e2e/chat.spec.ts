@@ -25,6 +25,9 @@ async function enterRoom(page: Page, title: string): Promise<string> {
 const bubble = (page: Page, text: string) =>
   page.getByRole('log').getByRole('listitem').filter({ hasText: text });
 
+/** The scrolling message area (the log's scroll container). */
+const messageArea = (page: Page) => page.getByRole('log').locator('xpath=..');
+
 test('two members chat live over the WebSocket transport; the owner leaves and the club is gone', async ({
   page,
   browser,
@@ -42,6 +45,12 @@ test('two members chat live over the WebSocket transport; the owner leaves and t
   });
   const roomId = await enterRoom(page, title);
   await expect(page.getByText('연결됨')).toBeVisible();
+
+  // product.md §9: the message area is the viewport height minus 150 px, with the composer in view.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(async () => (await messageArea(page).boundingBox())?.height).toBe(800 - 150);
+  await expect(page.getByLabel('메시지 입력')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: '전송' })).toBeInViewport({ ratio: 1 });
 
   const ctxB = await browser.newContext();
   const pageB = await ctxB.newPage();
@@ -92,6 +101,9 @@ test('two members chat live over the WebSocket transport; the owner leaves and t
   await expect(pageB.getByText('이전 메시지가 없습니다')).toBeVisible();
 
   await pageB.setViewportSize({ width: 390, height: 844 });
+  // On a phone the top bar and tab bar take their share; the composer still stays in view.
+  await expect(pageB.getByLabel('메시지 입력')).toBeInViewport({ ratio: 1 });
+  await expect(pageB.getByRole('button', { name: '전송' })).toBeInViewport({ ratio: 1 });
   await pageB.evaluate(() => {
     const area = document.querySelector('[role="log"]')!.parentElement!;
     area.scrollTo({ top: area.scrollHeight });
