@@ -57,6 +57,14 @@ describe('proxy()', () => {
   const request = (path: string, cookie?: string) =>
     new NextRequest(`${APP}${path}`, { headers: cookie ? { cookie } : {} });
 
+  it('answers a page that cannot exist with the not-found route, session or not', async () => {
+    for (const cookie of [undefined, `access_token=${accessJwt(600)}`]) {
+      const response = await proxy(request('/chat/abc', cookie));
+      expect(response.headers.get('x-middleware-rewrite')).toBe(`${APP}/_not-found`);
+    }
+    expect(stub.calls).toEqual([]);
+  });
+
   it('redirects a protected page without a session to /login?next=', async () => {
     const response = await proxy(request('/club?isMyClubs=1'));
     expect(response.status).toBe(307);

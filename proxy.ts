@@ -8,7 +8,12 @@ import {
   withCookies,
 } from '@/lib/bff/cookies';
 import { isAccessTokenFresh } from '@/lib/bff/jwt-expiry';
-import { decideAfterRefresh, decidePage } from '@/lib/bff/page-rules';
+import {
+  decideAfterRefresh,
+  decidePage,
+  isImpossiblePage,
+  NOT_FOUND_PATH,
+} from '@/lib/bff/page-rules';
 import { refreshSession } from '@/lib/bff/refresh';
 import { bffSettings } from '@/lib/bff/settings';
 
@@ -20,6 +25,9 @@ import { bffSettings } from '@/lib/bff/settings';
  */
 export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname } = request.nextUrl;
+  if (isImpossiblePage(pathname)) {
+    return NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.nextUrl.origin));
+  }
   const search = request.nextUrl.search;
   const cookieHeader = request.headers.get('cookie');
   const refreshToken = readCookie(cookieHeader, REFRESH_TOKEN_COOKIE);
@@ -70,10 +78,11 @@ function redirect(request: NextRequest, location: string): NextResponse {
 }
 
 export const config = {
-  // Everything but: /api, /oauth2, /login/oauth2, /healthz, /_next, SockJS under /chat (all of
-  // /chat except exactly `/chat/{digits}`, the chat page), favicon and any path whose last
-  // segment has a file extension. Same rule as PROXIED_PATH in lib/bff/page-rules.ts.
+  // Everything but: /api, /oauth2, /login/oauth2, /healthz, /_not-found, /_next, SockJS under /chat
+  // (`/chat/info`, `/chat/websocket` and every path of two or more segments below /chat), favicon
+  // and any path whose last segment has a file extension (`/chat/iframe*.html` among them).
+  // Same rule as PROXIED_PATH in lib/bff/page-rules.ts.
   matcher: [
-    '/((?!(?:api|oauth2|login/oauth2|healthz)(?:/|$)|_next/|chat(?:/(?!\\d+$)|$)|favicon|.*\\.[^/]+$).*)',
+    '/((?!(?:api|oauth2|login/oauth2|healthz|_not-found)(?:/|$)|_next/|chat(?:/(?:info|websocket)$|/[^/]+/|$)|favicon|.*\\.[^/]+$).*)',
   ],
 };

@@ -2,6 +2,7 @@
 import {
   decideAfterRefresh,
   decidePage,
+  isImpossiblePage,
   isProxiedPath,
   isPublicPage,
   loginRedirectTarget,
@@ -17,6 +18,22 @@ describe('which paths proxy.ts handles', () => {
     expect(isPublicPage('/')).toBe(false);
     expect(isPublicPage('/loginx')).toBe(false);
   });
+});
+
+describe('isImpossiblePage', () => {
+  it.each([
+    '/chat/abc',
+    '/chat/0',
+    '/chat/-1',
+    '/chat/1.5',
+    '/chat/',
+    '/friendProfile/abc',
+    '/friendProfile/01',
+  ])('%s cannot exist', (path) => expect(isImpossiblePage(path)).toBe(true));
+  it.each(['/chat/12', '/chat/12/', '/friendProfile/3', '/club', '/post/upload', '/chatroom'])(
+    '%s may exist',
+    (path) => expect(isImpossiblePage(path)).toBe(false),
+  );
 });
 
 describe('decidePage', () => {

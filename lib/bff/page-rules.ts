@@ -2,7 +2,8 @@
  * proxy.ts's rules for page navigations, as pure functions (decisions.md §3, §5).
  *
  * proxy.ts must leave alone everything that is not a page: the BFF paths (/api, /oauth2,
- * /login/oauth2), SockJS under /chat (every /chat path except the page `/chat/{numeric id}`),
+ * /login/oauth2), SockJS under /chat (`/chat/info`, `/chat/websocket`, `/chat/iframe*.html` and
+ * every path of two or more segments below /chat; the page is `/chat/{roomId}`),
  * /healthz, Next's own `/_next/**`, and static files (anything whose last segment has a dot).
  * `config.matcher` in proxy.ts spells the same rule as a literal (Next reads it statically);
  * `PROXIED_PATH` is that rule for code and tests.
@@ -13,7 +14,23 @@ export const HOME_PATH = '/';
 
 /** Same language as proxy.ts's matcher, anchored on the whole pathname. */
 export const PROXIED_PATH =
-  /^\/(?!(?:api|oauth2|login\/oauth2|healthz)(?:\/|$)|_next\/|chat(?:\/(?!\d+$)|$)|favicon|.*\.[^/]+$).*$/;
+  /^\/(?!(?:api|oauth2|login\/oauth2|healthz|_not-found)(?:\/|$)|_next\/|chat(?:\/(?:info|websocket)$|\/[^/]+\/|$)|favicon|.*\.[^/]+$).*$/;
+
+/** Where proxy.ts rewrites a page that cannot exist: Next's own not-found route (HTTP 404). */
+export const NOT_FOUND_PATH = '/_not-found';
+
+/** Pages addressed by a numeric id; the id must be a positive integer. */
+const ID_PAGE = /^\/(?:chat|friendProfile)\/([^/]*)\/?$/;
+
+/**
+ * True for `/chat/{x}` and `/friendProfile/{x}` whose x is not a positive integer. Those pages
+ * call notFound() too, but inside the signed-in shell, which renders its page only once the
+ * browser knows the session; by then the answer has gone out as 200. Caught here, it is a 404.
+ */
+export function isImpossiblePage(pathname: string): boolean {
+  const match = ID_PAGE.exec(pathname);
+  return match !== null && !/^[1-9]\d{0,14}$/.test(match[1]);
+}
 
 /** True when proxy.ts runs for this pathname. */
 export function isProxiedPath(pathname: string): boolean {

@@ -82,6 +82,7 @@ export const PAGE_PATHS = [
   '/club/create',
   '/chat/12',
   '/chat/7',
+  '/chat/abc',
   '/chatroom',
 ];
 export const NON_PAGE_PATHS = [
@@ -90,6 +91,7 @@ export const NON_PAGE_PATHS = [
   '/oauth2/authorization/google',
   '/login/oauth2/code/google',
   '/healthz',
+  '/_not-found',
   '/chat',
   '/chat/info',
   '/chat/websocket',
@@ -98,7 +100,6 @@ export const NON_PAGE_PATHS = [
   '/chat/123/abcdefgh/websocket',
   '/chat/123/abcdefgh/xhr_streaming',
   '/chat/12/x',
-  '/chat/abc',
   '/_next/static/chunks/main.js',
   '/_next/image',
   '/favicon.ico',
