@@ -21,6 +21,7 @@ import {
   signIn,
   startAppStack,
 } from '../lib/app-stack.mjs';
+import { runMain } from '../lib/process.mjs';
 
 const BUDGET_KB = 130;
 const topArg = process.argv.indexOf('--top');
@@ -124,11 +125,4 @@ async function main() {
   }
 }
 
-let exitCode = 0;
-try {
-  exitCode = (await main()) ? 0 : 2;
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  exitCode = 1;
-}
-process.exit(exitCode);
+runMain(main);

@@ -12,16 +12,11 @@ import { Readable } from 'node:stream';
 
 import {
   backendModules,
-  ensureBuilt,
   fmt,
-  forEachDatabase,
-  memberCookie,
-  percentile,
   printTable,
   random,
-  runBench,
-  seededBackend,
-  stopBackend,
+  runSeededBench,
+  summarize,
   timedGet,
 } from '../lib/backend.mjs';
 
@@ -35,11 +30,11 @@ const AUTHORS = 50;
 const IMAGES = 6;
 const BUDGET_RATIO = 1.5;
 const DEADLINE_MS = 110_000;
-const started = Date.now();
 
 /**
  * Members, a few stored images, POSTS posts in time order by random authors (each pointing at one
  * of the images), and comments on about a third of them, through the backend's seed builders.
+ * The feed is read as the first member.
  */
 async function seed(db, dataDir) {
   const { builders, png, storage } = await backendModules();
@@ -90,7 +85,7 @@ async function seed(db, dataDir) {
     await builders.insertComments(db, commentSeeds);
     comments += commentSeeds.length;
   }
-  return { reader: members[0], posts: POSTS, comments, images: IMAGES };
+  return { member: members[0], posts: POSTS, comments, images: IMAGES };
 }
 
 const firstPage = `/api/posts?limit=${PAGE}`;
@@ -117,63 +112,45 @@ async function walk(baseUrl, cookie, depth) {
   return { cursor: lastId, requests, seconds: (performance.now() - t0) / 1000 };
 }
 
-async function runDatabase(kind, databaseUrl) {
-  const { backend, seeded, seedSeconds } = await seededBackend(`feed-${kind}`, databaseUrl, seed);
-  try {
-    const { baseUrl } = backend;
-    const cookie = await memberCookie(seeded.reader);
-    const walked = await walk(baseUrl, cookie, DEPTH);
-    const deepPage = pageAfter(walked.cursor);
-    const { body: deep } = await timedGet(baseUrl, cookie, deepPage);
-    if (deep.length !== PAGE || deep[0].id >= walked.cursor) {
-      throw new Error(`${deepPage}: not the page after the cursor`);
-    }
-    // The image of a post is served (the keys point at stored files).
-    const image = await fetch(`${baseUrl}/api/images/${deep[0].imageUrl}`, { headers: { cookie } });
-    await image.arrayBuffer();
-    if (image.status !== 200) throw new Error(`image ${deep[0].imageUrl}: ${image.status}`);
-
-    for (let i = 0; i < WARMUP; i += 1) {
-      await timedGet(baseUrl, cookie, firstPage);
-      await timedGet(baseUrl, cookie, deepPage);
-    }
-    // Side by side: each repetition times both, alternating which goes first.
-    const first = [];
-    const deeper = [];
-    for (let i = 0; i < REPS; i += 1) {
-      if (i % 2 === 0) {
-        first.push((await timedGet(baseUrl, cookie, firstPage)).ms);
-        deeper.push((await timedGet(baseUrl, cookie, deepPage)).ms);
-      } else {
-        deeper.push((await timedGet(baseUrl, cookie, deepPage)).ms);
-        first.push((await timedGet(baseUrl, cookie, firstPage)).ms);
-      }
-    }
-    first.sort((a, b) => a - b);
-    deeper.sort((a, b) => a - b);
-    const p50First = percentile(first, 50);
-    const p50Deep = percentile(deeper, 50);
-    return {
-      kind,
-      seedSeconds,
-      seeded,
-      walked,
-      p50First,
-      p95First: percentile(first, 95),
-      p50Deep,
-      p95Deep: percentile(deeper, 95),
-      ratio: p50Deep / p50First,
-    };
-  } finally {
-    await stopBackend(backend);
+/**
+ * On a backend seeded by `seed`: walks to depth DEPTH, then times the first page and the page
+ * there side by side.
+ */
+async function measure({ baseUrl, cookie }) {
+  const walked = await walk(baseUrl, cookie, DEPTH);
+  const deepPage = pageAfter(walked.cursor);
+  const { body: deep } = await timedGet(baseUrl, cookie, deepPage);
+  if (deep.length !== PAGE || deep[0].id >= walked.cursor) {
+    throw new Error(`${deepPage}: not the page after the cursor`);
   }
+  // The image of a post is served (the keys point at stored files).
+  const image = await fetch(`${baseUrl}/api/images/${deep[0].imageUrl}`, { headers: { cookie } });
+  await image.arrayBuffer();
+  if (image.status !== 200) throw new Error(`image ${deep[0].imageUrl}: ${image.status}`);
+
+  for (let i = 0; i < WARMUP; i += 1) {
+    await timedGet(baseUrl, cookie, firstPage);
+    await timedGet(baseUrl, cookie, deepPage);
+  }
+  // Side by side: each repetition times both, alternating which goes first.
+  const firstSamples = [];
+  const deepSamples = [];
+  for (let i = 0; i < REPS; i += 1) {
+    if (i % 2 === 0) {
+      firstSamples.push((await timedGet(baseUrl, cookie, firstPage)).ms);
+      deepSamples.push((await timedGet(baseUrl, cookie, deepPage)).ms);
+    } else {
+      deepSamples.push((await timedGet(baseUrl, cookie, deepPage)).ms);
+      firstSamples.push((await timedGet(baseUrl, cookie, firstPage)).ms);
+    }
+  }
+  const first = summarize(firstSamples);
+  const deeper = summarize(deepSamples);
+  return { walked, first, deep: deeper, ratio: deeper.p50 / first.p50 };
 }
 
-async function main() {
-  ensureBuilt();
-  const notes = [];
-  const results = await forEachDatabase('feed', runDatabase, notes);
-
+/** The table and verdicts of the results per database. */
+function report(results) {
   const { seeded } = results[0];
   console.log(
     `\nfeed depth: ${seeded.posts} posts by ${AUTHORS} members (${seeded.comments} comments, ` +
@@ -198,10 +175,10 @@ async function main() {
       r.kind,
       String(r.walked.requests),
       fmt((r.walked.seconds * 1000) / r.walked.requests, 2),
-      fmt(r.p50First, 2),
-      fmt(r.p95First, 2),
-      fmt(r.p50Deep, 2),
-      fmt(r.p95Deep, 2),
+      fmt(r.first.p50, 2),
+      fmt(r.first.p95, 2),
+      fmt(r.deep.p50, 2),
+      fmt(r.deep.p95, 2),
       `${fmt(r.ratio, 2)}×`,
       fmt(r.seedSeconds),
       r.ratio <= BUDGET_RATIO ? 'PASS' : 'MISS',
@@ -213,12 +190,6 @@ async function main() {
         `${fmt(r.ratio, 2)}× (budget ≤ ${BUDGET_RATIO}×)`,
     );
   }
-  for (const note of notes) console.log(note);
-  console.log(
-    'times are HTTP round trips on loopback (client and backend share the machine; noisy when ' +
-      'other work runs)',
-  );
-  console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-runBench(main, { name: 'bench/feed', deadlineMs: DEADLINE_MS });
+runSeededBench('feed', { seed, measure, report, deadlineMs: DEADLINE_MS });

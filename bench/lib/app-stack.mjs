@@ -6,10 +6,11 @@
 // Every process is spawned in its own process group and stopped by that PID (never by name).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+
+import { freePort, stopProcessGroup, waitForHttp } from './process.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -77,56 +78,6 @@ function newestMtime(paths) {
   return Math.floor(newest);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs, child) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(
-        `${url}: the process serving it exited (${child.exitCode ?? child.signalCode})`,
-      );
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} not ready after ${timeoutMs / 1000} s`);
-}
-
-function stopChild(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const force = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {}
-    }, 5000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    try {
-      // The process group led by the PID we spawned (the server and anything it forked).
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      clearTimeout(force);
-      resolve();
-    }
-  });
-}
-
 /**
  * Starts the backend and `next start` of the existing build on free ports, the app at
  * http://localhost:<port> (the origin its cookies and PUBLIC_URL name). Resolves to
@@ -139,7 +90,7 @@ export async function startAppStack({ log = () => {} } = {}) {
   const stop = async () => {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    await Promise.all(children.map(stopChild));
+    await Promise.all(children.map((child) => stopProcessGroup(child, 5000)));
     rmSync(dataDir, { recursive: true, force: true });
   };
   // The servers run in process groups of their own, so an interrupted bench stops them itself.
@@ -168,14 +119,14 @@ export async function startAppStack({ log = () => {} } = {}) {
     const started = Date.now();
     const backend = spawn(process.execPath, ['backend/dist/main.js'], spawnOptions);
     children.push(backend);
-    await waitFor(`${backendUrl}/healthz`, 60_000, backend);
+    await waitForHttp(`${backendUrl}/healthz`, 60_000, { child: backend, intervalMs: 200 });
     const next = spawn(
       path.join(root, 'node_modules', '.bin', 'next'),
       ['start', '-p', String(appPort)],
       { ...spawnOptions, cwd: appDir },
     );
     children.push(next);
-    await waitFor(`${appUrl}/healthz`, 60_000, next);
+    await waitForHttp(`${appUrl}/healthz`, 60_000, { child: next, intervalMs: 200 });
     log(
       `stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: app ${appUrl}, backend ${backendUrl}`,
     );

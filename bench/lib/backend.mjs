@@ -5,11 +5,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { Pool } from 'undici';
+
+import { freePort, runMain, stopProcess, waitForHttp } from './process.mjs';
+
+export { sleep } from './process.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const requireBackend = createRequire(path.join(root, 'backend/package.json'));
@@ -18,22 +21,9 @@ export const pg = requireBackend('pg');
 /** The JWT secret every bench backend gets (base64 of 64 bytes, as HS512 needs). */
 export const JWT_SECRET = Buffer.alloc(64, 42).toString('base64');
 
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const children = [];
 /** One keep-alive undici Pool per backend, as the BFF reaches the backend (lib/bff/upstream.ts). */
 const pools = new Map();
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function newestMtime(dir) {
   let newest = 0;
@@ -102,27 +92,13 @@ export async function startBackend(name, env = {}, options = {}) {
   });
   const entry = { child, dataDir, baseUrl };
   children.push(entry);
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return entry;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${name} did not start`);
+  await waitForHttp(`${baseUrl}/healthz`, 30_000, { child });
+  return entry;
 }
 
 /** Stops one backend started here (SIGTERM, then SIGKILL after 5 s, by PID) and removes its data dir. */
 export async function stopBackend(entry) {
-  const { child } = entry;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(child.pid, 'SIGTERM');
-    await Promise.race([exited, sleep(5000)]);
-    if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, 'SIGKILL');
-  }
+  await stopProcess(entry.child, 5000);
   await pools
     .get(entry.baseUrl)
     ?.destroy()
@@ -138,24 +114,11 @@ export async function stopAll() {
 }
 
 /**
- * Runs `main` under a watchdog of `deadlineMs`; stops every backend started here however it ends,
- * and exits (1 on an error, 2 on the watchdog).
+ * Runs `main` under a watchdog of `deadlineMs` (runMain); stops every backend started here however
+ * it ends, and exits (1 on an error, 2 on the watchdog or when `main` resolves to `false`).
  */
 export function runBench(main, { name, deadlineMs }) {
-  const watchdog = setTimeout(() => {
-    console.error(`${name}: over ${deadlineMs / 1000} s, stopping`);
-    stopAll().finally(() => process.exit(2));
-  }, deadlineMs);
-  main()
-    .catch((error) => {
-      console.error(error);
-      process.exitCode = 1;
-    })
-    .finally(async () => {
-      await stopAll();
-      clearTimeout(watchdog);
-      process.exit();
-    });
+  return runMain(main, { cleanup: stopAll, name, deadlineMs });
 }
 
 // --- the real sign-in flow (development identity provider), as the backend tests drive it ---
@@ -442,4 +405,54 @@ export async function seededBackend(name, databaseUrl, seed) {
     dataDir,
   });
   return { backend, seeded, seedSeconds };
+}
+
+/** Count, p50, p95, p99 and max of a list of timings (ms). */
+export function summarize(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1],
+  };
+}
+
+/**
+ * A whole bench on seeded databases (bench/month, bench/feed), under runBench. For each database
+ * (forEachDatabase): a fresh one seeded with `seed(db, dataDir)` and the backend started on it
+ * (seededBackend), then `measure({ kind, baseUrl, cookie, seeded })`, `cookie` being the signed
+ * cookie of `seeded.member`. `report(results)` prints the figures, a result per database
+ * `{ kind, seedSeconds, seeded, ...measured }`; the notes, what the times are and the run's seconds
+ * follow.
+ */
+export function runSeededBench(tag, { seed, measure, report, deadlineMs }) {
+  const started = Date.now();
+  const runDatabase = async (kind, databaseUrl) => {
+    const { backend, seeded, seedSeconds } = await seededBackend(
+      `${tag}-${kind}`,
+      databaseUrl,
+      seed,
+    );
+    try {
+      const cookie = await memberCookie(seeded.member);
+      const measured = await measure({ kind, baseUrl: backend.baseUrl, cookie, seeded });
+      return { kind, seedSeconds, seeded, ...measured };
+    } finally {
+      await stopBackend(backend);
+    }
+  };
+  const main = async () => {
+    ensureBuilt();
+    const notes = [];
+    report(await forEachDatabase(tag, runDatabase, notes));
+    for (const note of notes) console.log(note);
+    console.log(
+      'times are HTTP round trips on loopback (client and backend share the machine; noisy when ' +
+        'other work runs)',
+    );
+    console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  };
+  return runBench(main, { name: `bench/${tag}`, deadlineMs });
 }

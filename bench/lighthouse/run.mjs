@@ -27,6 +27,7 @@ import {
   signIn,
   startAppStack,
 } from '../lib/app-stack.mjs';
+import { runMain } from '../lib/process.mjs';
 
 const BUDGET = 95;
 const args = parseArgs(process.argv.slice(2));
@@ -172,11 +173,4 @@ async function main() {
   }
 }
 
-let exitCode = 0;
-try {
-  exitCode = (await main()) ? 0 : 2;
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  exitCode = 1;
-}
-process.exit(exitCode);
+runMain(main);

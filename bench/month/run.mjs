@@ -9,16 +9,11 @@
 // BENCH_DATABASE_URL / TEST_DATABASE_URL)
 import {
   backendModules,
-  ensureBuilt,
   fmt,
-  forEachDatabase,
-  memberCookie,
-  percentile,
   printTable,
   random,
-  runBench,
-  seededBackend,
-  stopBackend,
+  runSeededBench,
+  summarize,
   timedGet,
 } from '../lib/backend.mjs';
 
@@ -33,7 +28,6 @@ const LOGGED_SHARE = 0.8;
 const COMPLETED_SHARE = 0.85;
 const BUDGET_P50_MS = 5;
 const DEADLINE_MS = 110_000;
-const started = Date.now();
 
 const EXERCISES = [
   ['벤치프레스', 'CHEST', 60],
@@ -172,76 +166,53 @@ async function seed(db) {
 
 const monthPath = ({ year, month }) => `/api/today/yearAndMonth/${year}/${month}`;
 
-function summary(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
+/** On a backend seeded by `seed`: the month requests, the day log and the HTTP floor. */
+async function measure({ kind, baseUrl, cookie, seeded }) {
+  const rand = random(7);
+
+  // Warm-up, and a check that every month answers exactly the seeded days.
+  for (const month of seeded.months) {
+    const { body } = await timedGet(baseUrl, cookie, monthPath(month));
+    const want = seeded.expected.get(`${month.year}-${pad(month.month)}`) ?? [];
+    if (JSON.stringify(body) !== JSON.stringify(want)) {
+      throw new Error(
+        `${kind}: ${monthPath(month)} answered ${body.length} days, not ${want.length}`,
+      );
+    }
+  }
+  for (let i = 0; i < WARMUP; i += 1) {
+    await timedGet(baseUrl, cookie, monthPath(seeded.months[i % seeded.months.length]));
+  }
+
+  // Sequential month requests: every month once per round, in a new random order each round.
+  // Between them, for information, the HTTP floor: GET /healthz (no cookie check, no query).
+  const monthSamples = [];
+  const floorSamples = [];
+  let order = [];
+  while (monthSamples.length < REQUESTS) {
+    if (order.length === 0) order = [...seeded.months].sort(() => rand() - 0.5);
+    monthSamples.push((await timedGet(baseUrl, cookie, monthPath(order.pop()))).ms);
+    if (monthSamples.length % 4 === 0) {
+      floorSamples.push((await timedGet(baseUrl, '', '/healthz')).ms);
+    }
+  }
+
+  // For information: the day log of a chosen date (the panel under the calendar).
+  const daySamples = [];
+  for (let i = 0; i < DAY_REQUESTS + 20; i += 1) {
+    const date = seeded.measuredDays[Math.floor(rand() * seeded.measuredDays.length)];
+    const { ms } = await timedGet(baseUrl, cookie, `/api/today/date/${date}`);
+    if (i >= 20) daySamples.push(ms);
+  }
   return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1],
+    month: summarize(monthSamples),
+    day: summarize(daySamples),
+    floor: summarize(floorSamples),
   };
 }
 
-async function runDatabase(kind, databaseUrl) {
-  const { backend, seeded, seedSeconds } = await seededBackend(`month-${kind}`, databaseUrl, seed);
-  try {
-    const { baseUrl } = backend;
-    const cookie = await memberCookie(seeded.member);
-    const rand = random(7);
-
-    // Warm-up, and a check that every month answers exactly the seeded days.
-    for (const month of seeded.months) {
-      const { body } = await timedGet(baseUrl, cookie, monthPath(month));
-      const want = seeded.expected.get(`${month.year}-${pad(month.month)}`) ?? [];
-      if (JSON.stringify(body) !== JSON.stringify(want)) {
-        throw new Error(
-          `${kind}: ${monthPath(month)} answered ${body.length} days, not ${want.length}`,
-        );
-      }
-    }
-    for (let i = 0; i < WARMUP; i += 1) {
-      await timedGet(baseUrl, cookie, monthPath(seeded.months[i % seeded.months.length]));
-    }
-
-    // Sequential month requests: every month once per round, in a new random order each round.
-    // Between them, for information, the HTTP floor: GET /healthz (no cookie check, no query).
-    const monthSamples = [];
-    const floorSamples = [];
-    let order = [];
-    while (monthSamples.length < REQUESTS) {
-      if (order.length === 0) order = [...seeded.months].sort(() => rand() - 0.5);
-      monthSamples.push((await timedGet(baseUrl, cookie, monthPath(order.pop()))).ms);
-      if (monthSamples.length % 4 === 0) {
-        floorSamples.push((await timedGet(baseUrl, '', '/healthz')).ms);
-      }
-    }
-
-    // For information: the day log of a chosen date (the panel under the calendar).
-    const daySamples = [];
-    for (let i = 0; i < DAY_REQUESTS + 20; i += 1) {
-      const date = seeded.measuredDays[Math.floor(rand() * seeded.measuredDays.length)];
-      const { ms } = await timedGet(baseUrl, cookie, `/api/today/date/${date}`);
-      if (i >= 20) daySamples.push(ms);
-    }
-    return {
-      kind,
-      seedSeconds,
-      seeded,
-      month: summary(monthSamples),
-      day: summary(daySamples),
-      floor: summary(floorSamples),
-    };
-  } finally {
-    await stopBackend(backend);
-  }
-}
-
-async function main() {
-  ensureBuilt();
-  const notes = [];
-  const results = await forEachDatabase('month', runDatabase, notes);
-
+/** The table and verdicts of the results per database. */
+function report(results) {
   const { seeded } = results[0];
   const measured = seeded.expected;
   const ownDays = [...measured.values()].reduce((sum, list) => sum + list.length, 0);
@@ -255,40 +226,24 @@ async function main() {
   const rows = [
     ['db', 'request', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'seed s', 'verdict'],
   ];
+  const row = (kind, request, timings, seedSeconds = '', verdict = '') => [
+    kind,
+    request,
+    String(timings.count),
+    fmt(timings.p50, 2),
+    fmt(timings.p95, 2),
+    fmt(timings.p99, 2),
+    fmt(timings.max, 2),
+    seedSeconds,
+    verdict,
+  ];
   for (const r of results) {
-    rows.push([
-      r.kind,
-      'month',
-      String(r.month.count),
-      fmt(r.month.p50, 2),
-      fmt(r.month.p95, 2),
-      fmt(r.month.p99, 2),
-      fmt(r.month.max, 2),
-      fmt(r.seedSeconds),
-      r.month.p50 <= BUDGET_P50_MS ? 'PASS' : 'MISS',
-    ]);
-    rows.push([
-      r.kind,
-      'day log (info)',
-      String(r.day.count),
-      fmt(r.day.p50, 2),
-      fmt(r.day.p95, 2),
-      fmt(r.day.p99, 2),
-      fmt(r.day.max, 2),
-      '',
-      '',
-    ]);
-    rows.push([
-      r.kind,
-      'GET /healthz (info)',
-      String(r.floor.count),
-      fmt(r.floor.p50, 2),
-      fmt(r.floor.p95, 2),
-      fmt(r.floor.p99, 2),
-      fmt(r.floor.max, 2),
-      '',
-      '',
-    ]);
+    const verdict = r.month.p50 <= BUDGET_P50_MS ? 'PASS' : 'MISS';
+    rows.push(
+      row(r.kind, 'month', r.month, fmt(r.seedSeconds), verdict),
+      row(r.kind, 'day log (info)', r.day),
+      row(r.kind, 'GET /healthz (info)', r.floor),
+    );
   }
   printTable(rows);
   for (const r of results) {
@@ -297,12 +252,6 @@ async function main() {
         `${fmt(r.month.p50, 2)} ms (budget ≤ ${BUDGET_P50_MS} ms)`,
     );
   }
-  for (const note of notes) console.log(note);
-  console.log(
-    'times are HTTP round trips on loopback (client and backend share the machine; noisy when ' +
-      'other work runs)',
-  );
-  console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-runBench(main, { name: 'bench/month', deadlineMs: DEADLINE_MS });
+runSeededBench('month', { seed, measure, report, deadlineMs: DEADLINE_MS });

@@ -7,10 +7,11 @@
 // Needs a production build (`npm run build`). Stops every process it started, by PID.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+
+import { freePort, runMain, stopProcessGroup, waitForHttp } from '../lib/process.mjs';
 
 const BUDGET = 0.9;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,17 +32,7 @@ function parseArgs(argv) {
 }
 
 const children = [];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+let stopping = false;
 
 /** Spawns a child in its own process group and remembers its PID. */
 function start(command, argv, options) {
@@ -50,44 +41,10 @@ function start(command, argv, options) {
   return child;
 }
 
+/** Stops every child started here through its process group: next start and anything it forked. */
 async function stopAll() {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const force = setTimeout(() => {
-            try {
-              process.kill(-child.pid, 'SIGKILL');
-            } catch {}
-          }, 3000);
-          child.once('exit', () => {
-            clearTimeout(force);
-            resolve();
-          });
-          try {
-            // The group led by the PID we spawned: next start and anything it forked.
-            process.kill(-child.pid, 'SIGTERM');
-          } catch {
-            clearTimeout(force);
-            resolve();
-          }
-        }),
-    ),
-  );
-}
-
-async function waitFor(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} not ready after ${timeoutMs} ms`);
+  stopping = true;
+  await Promise.all(children.map((child) => stopProcessGroup(child, 3000)));
 }
 
 function load(url, duration) {
@@ -131,7 +88,7 @@ async function main() {
   next.once('exit', (code, signal) => {
     if (!stopping) console.error(`next start exited early (${code ?? signal})`);
   });
-  await waitFor(`${app}/healthz`, 30_000);
+  await waitForHttp(`${app}/healthz`, 30_000);
   const check = await fetch(`${app}/api/bench`);
   const checkBody = await check.text();
   if (check.status !== 200 || checkBody.length < 1000) {
@@ -191,15 +148,4 @@ async function main() {
   return pass;
 }
 
-let stopping = false;
-let exitCode = 0;
-try {
-  exitCode = (await main()) ? 0 : 2;
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  exitCode = 1;
-} finally {
-  stopping = true;
-  await stopAll();
-}
-process.exit(exitCode);
+runMain(main, { cleanup: stopAll });
