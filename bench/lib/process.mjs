@@ -83,7 +83,8 @@ export const stopProcess = (child, graceMs) => stop(child, child.pid, graceMs);
  * Runs a bench's `main` and exits: 0 when it resolves (to `true` or nothing), 2 when it resolves to
  * `false` (a budget missed), 1 when it throws (the error printed). `cleanup` runs before the exit
  * however `main` ended. With `deadlineMs`, a watchdog ends a run that takes longer: it says so
- * (`<name>: over N s, stopping`), runs `cleanup` and exits with 2.
+ * (`<name>: over N s, stopping`), runs `cleanup` and exits with 2. Ctrl-C or SIGTERM also run
+ * `cleanup` (exit 130), so an interrupted bench leaves no servers behind.
  */
 export async function runMain(main, { cleanup = async () => {}, name, deadlineMs } = {}) {
   const watchdog =
@@ -92,6 +93,11 @@ export async function runMain(main, { cleanup = async () => {}, name, deadlineMs
       console.error(`${name}: over ${deadlineMs / 1000} s, stopping`);
       cleanup().finally(() => process.exit(2));
     }, deadlineMs);
+  const onSignal = () => {
+    cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   let exitCode = 0;
   try {
     if ((await main()) === false) exitCode = 2;
