@@ -13,9 +13,11 @@
  * Both children are stopped, by PID, when either exits or when this process is asked to stop.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { APP_BUILD_INPUTS, BACKEND_BUILD_INPUTS, newestMtime } from './build-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -40,36 +42,14 @@ function log(message) {
   process.stdout.write(`[start] ${message}\n`);
 }
 
-/** Newest modification time under the given paths, skipping build output and dependencies. */
-function newestMtime(paths) {
-  let newest = 0;
-  const skip = new Set([
-    'node_modules',
-    '.next',
-    'dist',
-    '.data',
-    'test-results',
-    'playwright-report',
-  ]);
-  const visit = (target) => {
-    if (!existsSync(target)) return;
-    const stat = statSync(target);
-    newest = Math.max(newest, stat.mtimeMs);
-    if (!stat.isDirectory()) return;
-    for (const entry of readdirSync(target)) {
-      if (!skip.has(entry)) visit(path.join(target, entry));
-    }
-  };
-  paths.forEach((p) => visit(path.join(root, p)));
-  return Math.floor(newest);
-}
-
 /**
  * Runs `command` unless `stampFile` records a build of the same sources (newest mtime) with the
  * same build-time settings (`buildEnv`, e.g. BACKEND_URL, which Next bakes into its rewrites).
  */
 function buildIfStale(label, stampFile, sources, command, args, buildEnv = []) {
-  const sourcesTime = [newestMtime(sources), ...buildEnv.map((name) => env[name] ?? '')].join('|');
+  const sourcesTime = [newestMtime(root, sources), ...buildEnv.map((name) => env[name] ?? '')].join(
+    '|',
+  );
   const stampPath = path.join(root, stampFile);
   const upToDate = existsSync(stampPath) && readFileSync(stampPath, 'utf8') === sourcesTime;
   if (upToDate) return;
@@ -139,27 +119,17 @@ async function main() {
   }
 
   if (startBackend || buildOnly) {
-    buildIfStale(
-      'the backend',
-      'backend/dist/.build-stamp',
-      ['backend/src', 'lib/contract', 'backend/package.json', 'package-lock.json'],
-      'npm',
-      ['run', 'build', '-w', 'backend'],
-    );
+    buildIfStale('the backend', 'backend/dist/.build-stamp', BACKEND_BUILD_INPUTS, 'npm', [
+      'run',
+      'build',
+      '-w',
+      'backend',
+    ]);
   }
   buildIfStale(
     'the app',
     `${process.env.NEXT_DIST_DIR || '.next'}/.build-stamp`,
-    [
-      'app',
-      'components',
-      'lib',
-      'public',
-      'proxy.ts',
-      'next.config.mjs',
-      'package-lock.json',
-      'tsconfig.json',
-    ],
+    APP_BUILD_INPUTS,
     bin('next'),
     ['build'],
     ['BACKEND_URL'],

@@ -5,11 +5,12 @@
 //
 // Every process is spawned in its own process group and stopped by that PID (never by name).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
+import { APP_BUILD_INPUTS, newestMtime } from '../../scripts/build-inputs.mjs';
 import { freePort, stopProcessGroup, waitForHttp } from './process.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -49,33 +50,12 @@ export function requireBuild() {
   if (appDir !== root) return;
   const stamp = path.join(root, distDir, '.build-stamp');
   const built = existsSync(stamp) ? Number(readFileSync(stamp, 'utf8').split('|')[0]) : NaN;
-  const sources = newestMtime([
-    'app',
-    'components',
-    'lib',
-    'public',
-    'proxy.ts',
-    'next.config.mjs',
-  ]);
+  const sources = newestMtime(root, APP_BUILD_INPUTS);
   if (!Number.isFinite(built) || sources > built) {
     console.warn(
       `warning: app sources changed since ${distDir}/ was built; figures are of the old build (\`npm run build\` refreshes it).`,
     );
   }
-}
-
-function newestMtime(paths) {
-  let newest = 0;
-  const visit = (target) => {
-    if (!existsSync(target)) return;
-    const stat = statSync(target);
-    newest = Math.max(newest, stat.mtimeMs);
-    if (stat.isDirectory())
-      for (const entry of readdirSync(target))
-        if (entry !== 'node_modules') visit(path.join(target, entry));
-  };
-  paths.forEach((p) => visit(path.join(root, p)));
-  return Math.floor(newest);
 }
 
 /**
