@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+import { randomBytes } from 'node:crypto';
+
 import { chatBroadcast, roomTopic, type ChatMessage } from '@/lib/contract/chat';
 import type { Fanout, FanoutEvent } from './fanout/fanout';
+import { SharedFrame } from './shared-frame';
 
 /**
  * The shared part of a room's MESSAGE frame: destination, content type, UTF-8 content-length, body
@@ -14,12 +17,40 @@ export function messageFrameTail(roomId: number, body: string): string {
   );
 }
 
+/**
+ * One room message on its way to this instance's subscribers: the MESSAGE frame is encoded once
+ * per subscription id (clients mostly use the same one, e.g. stompjs's `sub-0`), wire bytes
+ * included (SharedFrame), instead of once per member.
+ */
+export class RoomMessage {
+  private readonly frames = new Map<string, SharedFrame>();
+
+  constructor(
+    /** Unique per message: STOMP's message-id. */
+    readonly messageId: string,
+    /** The frame after the per-subscription headers (messageFrameTail). */
+    readonly tail: string,
+  ) {}
+
+  /** The whole MESSAGE frame for a subscription id (already escaped for the session's version). */
+  frameFor(subscriptionHeader: string): SharedFrame {
+    let frame = this.frames.get(subscriptionHeader);
+    if (!frame) {
+      frame = new SharedFrame(
+        `MESSAGE\nsubscription:${subscriptionHeader}\nmessage-id:${this.messageId}\n${this.tail}`,
+      );
+      this.frames.set(subscriptionHeader, frame);
+    }
+    return frame;
+  }
+}
+
 /** A live subscription of one connection to one room. */
 export interface RoomSubscriber {
   readonly roomId: number;
   readonly memberId: number;
-  /** Sends a MESSAGE frame; `tail` is the frame after the per-subscription headers. */
-  deliver(tail: string): void;
+  /** Sends the message's MESSAGE frame for this subscription. */
+  deliver(message: RoomMessage): void;
   /** Membership ended: the subscription is dropped. */
   revoked(): void;
 }
@@ -30,6 +61,9 @@ export interface RoomSubscriber {
  */
 export class ChatHub {
   private readonly rooms = new Map<number, Set<RoomSubscriber>>();
+  /** message-id prefix of this instance; with `delivered`, unique across instances and restarts. */
+  private readonly instanceTag = randomBytes(4).toString('hex');
+  private delivered = 0;
 
   constructor(
     readonly fanout: Fanout,
@@ -78,11 +112,15 @@ export class ChatHub {
     const set = this.rooms.get(event.roomId);
     if (!set) return;
     if (event.type === 'message') {
-      // Encoded once per message; each subscriber only adds its subscription and message-id.
-      const tail = messageFrameTail(event.roomId, event.body);
+      // Encoded once per message (and subscription id), not once per member.
+      this.delivered += 1;
+      const message = new RoomMessage(
+        `${this.instanceTag}-${this.delivered}`,
+        messageFrameTail(event.roomId, event.body),
+      );
       for (const subscriber of set) {
         try {
-          subscriber.deliver(tail);
+          subscriber.deliver(message);
         } catch (error) {
           this.log.warn({ err: error }, 'chat delivery failed');
         }

@@ -12,6 +12,7 @@ import { findMemberById } from '../auth/members';
 import type { Db } from '../db/client';
 import { errorBody, MESSAGES } from '../http/errors';
 import type { ChatHub } from './hub';
+import { writeShared } from './shared-frame';
 import { StompSession } from './stomp/session';
 
 export const CHAT_PREFIX = '/chat';
@@ -208,7 +209,11 @@ export class ChatServer {
     this.live.set(key, entry.member.id);
     this.counter += 1;
     const session = new StompSession(
-      { write: (data) => conn.write(data), close: () => conn.close() },
+      {
+        write: (data) => conn.write(data),
+        writeShared: (frame) => writeShared(conn, frame),
+        close: () => conn.close(),
+      },
       {
         db: this.options.db,
         hub: this.options.hub,

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { chatTextSchema, type ChatMember } from '@/lib/contract/chat';
 import type { Db } from '../../db/client';
 import { isRoomMember, storeMessage } from '../service';
-import type { ChatHub, RoomSubscriber } from '../hub';
+import type { ChatHub, RoomMessage, RoomSubscriber } from '../hub';
+import type { SharedFrame } from '../shared-frame';
 import {
   encodeFrame,
   escapeHeader,
@@ -17,6 +18,8 @@ import {
 /** The transport under a STOMP session (a SockJS connection). */
 export interface FrameTransport {
   write(data: string): void;
+  /** A frame many connections receive unchanged; may use its precomputed wire bytes. */
+  writeShared?(frame: SharedFrame): void;
   close(): void;
 }
 
@@ -74,7 +77,6 @@ export class StompSession {
   private closed = false;
   private queue: Promise<void> = Promise.resolve();
   private readonly subscriptions = new Map<string, RoomSubscriber>();
-  private messageCounter = 0;
   private lastRead = Date.now();
   private lastWrite = Date.now();
   private timers: NodeJS.Timeout[] = [];
@@ -266,7 +268,7 @@ export class StompSession {
     const subscriber: RoomSubscriber = {
       roomId,
       memberId: this.member.id,
-      deliver: (tail) => this.deliver(subscriptionHeader, tail),
+      deliver: (message) => this.deliver(subscriptionHeader, message),
       revoked: () => {
         this.subscriptions.delete(id);
       },
@@ -287,12 +289,13 @@ export class StompSession {
     this.receipt(frame);
   }
 
-  /** MESSAGE frame: per-subscription headers, then the shared tail built once per message. */
-  private deliver(subscriptionHeader: string, tail: string): void {
-    this.messageCounter += 1;
-    this.write(
-      `MESSAGE\nsubscription:${subscriptionHeader}\nmessage-id:${this.sessionId}-${this.messageCounter}\n${tail}`,
-    );
+  /** The room message's MESSAGE frame for this subscription, encoded once for all members. */
+  private deliver(subscriptionHeader: string, message: RoomMessage): void {
+    if (this.closed) return;
+    const frame = message.frameFor(subscriptionHeader);
+    this.lastWrite = Date.now();
+    if (this.transport.writeShared) this.transport.writeShared(frame);
+    else this.transport.write(frame.text);
   }
 
   private takeToken(): boolean {

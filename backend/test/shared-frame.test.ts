@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { RoomMessage } from '../src/chat/hub';
+import { SharedFrame, writeShared } from '../src/chat/shared-frame';
+
+/** Decodes one unmasked RFC 6455 frame: [fin+opcode byte, payload text]. */
+function decodeFrame(bytes: Buffer): [number, string] {
+  let length = bytes[1] & 0x7f;
+  let offset = 2;
+  if (length === 126) {
+    length = bytes.readUInt16BE(2);
+    offset = 4;
+  } else if (length === 127) {
+    length = Number(bytes.readBigUInt64BE(2));
+    offset = 10;
+  }
+  assert.equal(bytes[1] & 0x80, 0, 'server frames are not masked');
+  assert.equal(bytes.length, offset + length);
+  return [bytes[0], bytes.subarray(offset).toString('utf8')];
+}
+
+describe('SharedFrame', () => {
+  for (const size of [10, 200, 70_000]) {
+    it(`frames a ${size}-character STOMP frame as one SockJS message, as sockjs would`, () => {
+      const text = `MESSAGE\ndestination:/topic/public/rooms/1\n\n${'가'.repeat(size)}\u2028\0`;
+      const frame = new SharedFrame(text);
+      const [head, payload] = decodeFrame(frame.webSocketBytes());
+      assert.equal(head, 0x81);
+      assert.ok(payload.startsWith('a['));
+      assert.deepEqual(JSON.parse(payload.slice(1)), [text]);
+      // sockjs escapes U+2028 and controls; Korean stays as UTF-8.
+      assert.ok(payload.includes('\\u2028') && payload.includes('\\u0000'));
+      assert.equal(frame.webSocketBytes(), frame.webSocketBytes(), 'computed once');
+    });
+  }
+
+  it('goes through conn.write unless the connection is an open, idle WebSocket session', () => {
+    const frame = new SharedFrame('MESSAGE\n\nhi\0');
+    const written: unknown[] = [];
+    const socket = { writable: true, write: (data: Buffer) => written.push(data) > 0 };
+    const open = (overrides: Record<string, unknown> = {}) => ({
+      write: (text: string) => written.push(text),
+      _session: {
+        readyState: 1,
+        send_buffer: [],
+        recv: { protocol: 'websocket', ws: { readyState: 1 }, connection: socket },
+        ...overrides,
+      },
+    });
+    writeShared(open(), frame);
+    assert.ok(Buffer.isBuffer(written.pop()), 'straight to the socket');
+    writeShared(open({ send_buffer: ['queued'] }), frame);
+    assert.equal(written.pop(), frame.text);
+    writeShared(open({ recv: { protocol: 'xhr-streaming' } }), frame);
+    assert.equal(written.pop(), frame.text);
+    writeShared({ write: (text: string) => written.push(text) }, frame);
+    assert.equal(written.pop(), frame.text);
+  });
+});
+
+describe('RoomMessage', () => {
+  it('encodes one frame per subscription id, with one message-id for every member', () => {
+    const message = new RoomMessage('abc-1', 'destination:/topic/public/rooms/1\n\n{}\0');
+    const a = message.frameFor('sub-0');
+    assert.equal(message.frameFor('sub-0'), a);
+    const b = message.frameFor('other');
+    assert.notEqual(b, a);
+    assert.match(a.text, /^MESSAGE\nsubscription:sub-0\nmessage-id:abc-1\n/);
+    assert.match(b.text, /^MESSAGE\nsubscription:other\nmessage-id:abc-1\n/);
+  });
+});
