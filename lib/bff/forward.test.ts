@@ -267,6 +267,17 @@ describe('bodies the upstream mangles', () => {
     await expect(response.text()).rejects.toThrow();
   });
 
+  it('skips an informational 103 and forwards the final answer', async () => {
+    stub.setHandler((_req, res) => {
+      res.writeEarlyHints({ link: '</app.css>; rel=preload; as=style' });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '11' });
+      res.end('{"ok":true}');
+    });
+    const response = await forward(new Request(`${APP}/api/hints`));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
   it('answers 502 when the upstream dies inside a small body, before anything was sent', async () => {
     stub.setHandler((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });

@@ -5,10 +5,11 @@ import { type Dispatcher, Pool } from 'undici';
 
 /**
  * The one HTTP client of the BFF towards BACKEND_URL: an undici connection pool per backend
- * origin, kept alive between requests. Measured here (bench/proxy), undici's `Pool.request` costs
- * about half the CPU of node:http's `http.request` per proxied call, and Node 20's fetch about 4×
- * that of node:http; the proxy's budget is mostly CPU inside the Next process. Bodies stream both
- * ways; nothing is buffered whole.
+ * origin, kept alive between requests, used through its dispatch interface. Measured here
+ * (bench/proxy), undici costs about half the CPU of node:http's `http.request` per proxied call,
+ * and Node 20's fetch about 4× that of node:http; the proxy's budget is mostly CPU inside the
+ * Next process. Bodies stream both ways; only small declared-length answers are collected
+ * (SMALL_BODY_BYTES).
  */
 
 const POOLS_KEY = Symbol.for('everyhealth.bff.upstream-pools');
@@ -136,6 +137,8 @@ class UpstreamExchange implements Dispatcher.DispatchHandler {
     status: number,
     headers: IncomingHttpHeaders,
   ): void {
+    // 1xx (e.g. 103 Early Hints) precede the real answer; they are not forwarded.
+    if (status < 200) return;
     const setCookie = headers['set-cookie'] as string | string[] | undefined;
     if (typeof setCookie === 'string') headers['set-cookie'] = [setCookie];
     this.status = status;
@@ -243,8 +246,9 @@ export function discard(body: UpstreamBody): void {
 }
 
 /**
- * The response body as a web stream, with backpressure: the socket is paused while the consumer
- * (Next writing to the browser) is behind. An upstream that dies mid-body errors the stream.
+ * A Node stream (the decoder forward.ts puts behind a compressed answer) as a web stream, with
+ * backpressure: the source is paused while the consumer (Next writing to the browser) is behind.
+ * A source that dies mid-body errors the stream.
  */
 export function webBody(response: Readable): ReadableStream<Uint8Array> {
   let open = true;
