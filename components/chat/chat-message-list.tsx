@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import {
   distanceFromBottom,
@@ -28,8 +28,17 @@ export interface ChatMessageListProps {
   errorSlot?: ReactNode;
 }
 
-/** One message: avatar, sender name (others only), bubble and time; own messages on the right. */
-export function ChatMessageItem({ message, own }: { message: ChatMessage; own: boolean }) {
+/**
+ * One message: avatar, sender name (others only), bubble and time; own messages on the right.
+ * Memoised: merging keeps held messages as the same objects, so a new message renders only itself.
+ */
+export const ChatMessageItem = memo(function ChatMessageItem({
+  message,
+  own,
+}: {
+  message: ChatMessage;
+  own: boolean;
+}) {
   const time = timeLabel(message.createdDate);
   return (
     <li className={`${styles.item} ${own ? styles.own : styles.other}`} data-own={own}>
@@ -51,7 +60,7 @@ export function ChatMessageItem({ message, own }: { message: ChatMessage; own: b
       </div>
     </li>
   );
-}
+});
 
 interface Snapshot {
   firstId: number | null;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -106,6 +106,8 @@ export function ClubCreatePage() {
       error: errors[field],
       maxLength: CLUB_LIMITS[field],
       disabled: submitting,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        change(field, event.target.value),
     };
   }
 
@@ -119,7 +121,6 @@ export function ClubCreatePage() {
             ref={(element) => {
               refs.current.title = element;
             }}
-            onChange={(event) => change('title', event.target.value)}
             autoComplete="off"
           />
           <TextAreaField
@@ -127,7 +128,6 @@ export function ClubCreatePage() {
             ref={(element) => {
               refs.current.content = element;
             }}
-            onChange={(event) => change('content', event.target.value)}
             rows={4}
           />
           <div className={styles.row}>
@@ -136,7 +136,6 @@ export function ClubCreatePage() {
               ref={(element) => {
                 refs.current.location = element;
               }}
-              onChange={(event) => change('location', event.target.value)}
               autoComplete="off"
             />
             <TextField
@@ -144,7 +143,6 @@ export function ClubCreatePage() {
               ref={(element) => {
                 refs.current.schedule = element;
               }}
-              onChange={(event) => change('schedule', event.target.value)}
               autoComplete="off"
             />
           </div>
@@ -153,7 +151,6 @@ export function ClubCreatePage() {
             ref={(element) => {
               refs.current.highlight = element;
             }}
-            onChange={(event) => change('highlight', event.target.value)}
             autoComplete="off"
           />
           {failed ? (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ClubIcon, PlusIcon } from '@/components/shell/nav-icons';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -51,7 +51,7 @@ export function ClubListPage() {
   const [name, setName] = useState('');
   const [filter, setFilter] = useState<ClubFilter>(CLUB_FILTERS.all);
   const [search, setSearch] = useState<ClubSearch | null>(null);
-  const { clubs, error, isLoading, mutate } = useClubs(search);
+  const { clubs, error, mutate } = useClubs(search);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,7 +70,7 @@ export function ClubListPage() {
   );
   const filtered = search !== null && (search.name !== '' || search.isMyClubs !== CLUB_FILTERS.all);
 
-  let content;
+  let content: ReactNode;
   if (clubs && clubs.length > 0) {
     content = (
       <ul className={styles.grid} aria-label={messages.clubs.listLabel}>
@@ -108,7 +108,7 @@ export function ClubListPage() {
         onRetry={() => void mutate()}
       />
     );
-  } else if (isLoading || !clubs) {
+  } else {
     content = <ClubSkeleton />;
   }
 

@@ -14,15 +14,17 @@ export const LOAD_OLDER_THRESHOLD_PX = 100;
 export const STICK_TO_BOTTOM_THRESHOLD_PX = 120;
 
 /**
- * Merges `incoming` into `current`: one entry per `messageId` (a later copy replaces an earlier one),
- * ordered by `messageId` ascending (ids grow with creation time). Returns `current` itself when
- * nothing changes, so React can skip a render.
+ * Merges `incoming` into `current` (a list this function returned, or empty): one entry per
+ * `messageId` (a later copy replaces an earlier one), ordered by `messageId` ascending (ids grow
+ * with creation time). Returns `current` itself when nothing changes, so React can skip a render.
  */
 export function mergeMessages<T extends Identified>(
   current: readonly T[],
   incoming: readonly T[],
 ): T[] {
   if (incoming.length === 0) return current as T[];
+  // The usual case, a live frame or a catch-up page: all newer than the newest held, in order.
+  if (isAscendingAfter(incoming, lastMessageId(current))) return [...current, ...incoming];
   const byId = new Map<number, T>();
   for (const message of current) byId.set(message.messageId, message);
   let changed = false;
@@ -35,6 +37,16 @@ export function mergeMessages<T extends Identified>(
   }
   if (!changed) return current as T[];
   return Array.from(byId.values()).sort((a, b) => a.messageId - b.messageId);
+}
+
+/** True when the ids of `list` strictly increase and all exceed `after` (null: no bound). */
+function isAscendingAfter(list: readonly Identified[], after: number | null): boolean {
+  let previous = after ?? -Infinity;
+  for (const message of list) {
+    if (message.messageId <= previous) return false;
+    previous = message.messageId;
+  }
+  return true;
 }
 
 function sameMessage(a: Identified, b: Identified): boolean {
