@@ -1,11 +1,10 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { describeError } from '@/components/workout/errors';
 import { acceptFriendRequest, rejectFriendRequest } from '@/lib/api/friends';
 import type { Friend } from '@/lib/contract/friend';
 import { useFriendRequests, useRevalidateFriendships } from '@/lib/hooks/use-friends';
@@ -13,6 +12,7 @@ import { messages } from '@/lib/i18n/messages';
 import { MemberRow } from './member-row';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { SectionHeader, SectionNote } from './section';
+import { usePendingIds } from './use-pending-ids';
 import styles from './friends-page.module.css';
 
 type Answer = 'accept' | 'reject';
@@ -76,30 +76,25 @@ function RequestRow({
  */
 export function FriendRequests() {
   const headingId = useId();
-  const { requests, error, isLoading, mutate } = useFriendRequests();
+  const { requests, error, mutate } = useFriendRequests();
   const revalidate = useRevalidateFriendships();
   const toast = useToast();
-  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const pending = usePendingIds();
 
   async function onAnswer(request: Friend, answer: Answer) {
     const { call, done, failed } = ANSWERS[answer];
-    setPending((current) => new Set(current).add(request.id));
-    try {
-      await call(request.member.id);
-      await mutate((current) => current?.filter((item) => item.id !== request.id), {
-        revalidate: false,
-      });
-      toast.success(done);
-      void revalidate();
-    } catch {
-      toast.error(failed);
-    } finally {
-      setPending((current) => {
-        const next = new Set(current);
-        next.delete(request.id);
-        return next;
-      });
-    }
+    await pending.run(request.id, async () => {
+      try {
+        await call(request.member.id);
+        await mutate((current) => current?.filter((item) => item.id !== request.id), {
+          revalidate: false,
+        });
+        toast.success(done);
+        void revalidate();
+      } catch {
+        toast.error(failed);
+      }
+    });
   }
 
   let body;
@@ -110,7 +105,7 @@ export function FriendRequests() {
           <RequestRow
             key={request.id}
             request={request}
-            busy={pending.has(request.id)}
+            busy={pending.isPending(request.id)}
             onAnswer={(item, answer) => void onAnswer(item, answer)}
           />
         ))}
@@ -122,11 +117,11 @@ export function FriendRequests() {
     body = (
       <InlineLoadError
         message={messages.friends.requestsLoadFailed}
-        detail={describeError(error, '')}
+        error={error}
         onRetry={() => void mutate()}
       />
     );
-  } else if (isLoading || !requests) {
+  } else {
     body = <SkeletonList rows={2} label={messages.friends.requestsLoading} />;
   }
 

@@ -1,12 +1,11 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { PlusIcon } from '@/components/shell/nav-icons';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { describeError } from '@/components/workout/errors';
 import { sendFriendRequest } from '@/lib/api/friends';
 import type { MemberSummary } from '@/lib/contract/friend';
 import { useSuggestedFriends } from '@/lib/hooks/use-friends';
@@ -14,6 +13,7 @@ import { messages } from '@/lib/i18n/messages';
 import { MemberLink } from './member-row';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { SectionHeader, SectionNote } from './section';
+import { usePendingIds } from './use-pending-ids';
 import styles from './friends-page.module.css';
 
 function SuggestionCard({
@@ -68,27 +68,22 @@ function SuggestionSkeleton() {
  */
 export function SuggestedFriends() {
   const headingId = useId();
-  const { suggested, error, isLoading, mutate } = useSuggestedFriends();
+  const { suggested, error, mutate } = useSuggestedFriends();
   const toast = useToast();
-  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const pending = usePendingIds();
 
   async function onSend(member: MemberSummary) {
-    setPending((current) => new Set(current).add(member.id));
-    try {
-      await sendFriendRequest(member.id);
-      await mutate((current) => current?.filter((item) => item.id !== member.id), {
-        revalidate: false,
-      });
-      toast.success(messages.friends.requestSent);
-    } catch {
-      toast.error(messages.friends.requestFailed);
-    } finally {
-      setPending((current) => {
-        const next = new Set(current);
-        next.delete(member.id);
-        return next;
-      });
-    }
+    await pending.run(member.id, async () => {
+      try {
+        await sendFriendRequest(member.id);
+        await mutate((current) => current?.filter((item) => item.id !== member.id), {
+          revalidate: false,
+        });
+        toast.success(messages.friends.requestSent);
+      } catch {
+        toast.error(messages.friends.requestFailed);
+      }
+    });
   }
 
   let body;
@@ -99,7 +94,7 @@ export function SuggestedFriends() {
           <SuggestionCard
             key={member.id}
             member={member}
-            busy={pending.has(member.id)}
+            busy={pending.isPending(member.id)}
             onSend={(item) => void onSend(item)}
           />
         ))}
@@ -111,11 +106,11 @@ export function SuggestedFriends() {
     body = (
       <InlineLoadError
         message={messages.friends.suggestedLoadFailed}
-        detail={describeError(error, '')}
+        error={error}
         onRetry={() => void mutate()}
       />
     );
-  } else if (isLoading || !suggested) {
+  } else {
     body = <SuggestionSkeleton />;
   }
 

@@ -11,8 +11,9 @@ import { COMMENT_LIMITS, type Comment } from '@/lib/contract/comment';
 import { relativeTimeLabel } from '@/lib/dates';
 import { useComments } from '@/lib/hooks/use-comments';
 import { messages } from '@/lib/i18n/messages';
-import styles from './comment-dialog.module.css';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
+import { CharCounter } from './char-counter';
+import styles from './comment-dialog.module.css';
 
 /** How often the relative time labels (`N분 전`) move on while the dialog is open. */
 const CLOCK_TICK_MS = 30_000;
@@ -40,7 +41,7 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
   const toast = useToast();
   const inputId = useId();
   const counterId = useId();
-  const { comments, error, isLoading, mutate } = useComments(postId);
+  const { comments, error, mutate } = useComments(postId);
   const [text, setText] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -117,7 +118,7 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
     list = <p className={styles.empty}>{messages.comments.empty}</p>;
   } else if (error) {
     list = <InlineLoadError message={messages.comments.loadFailed} onRetry={() => void mutate()} />;
-  } else if (isLoading || !sorted) {
+  } else {
     list = (
       <div className={styles.loading} role="status">
         <span className="visuallyHidden">{messages.comments.loading}</span>
@@ -161,14 +162,12 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
             onChange={(event) => setText(event.target.value.slice(0, COMMENT_LIMITS.text))}
           />
           <div className={styles.formRow}>
-            <span className={styles.counter} id={counterId}>
-              <span aria-hidden="true">
-                {messages.comments.counter(text.length, COMMENT_LIMITS.text)}
-              </span>
-              <span className="visuallyHidden">
-                {messages.comments.counterLabel(text.length, COMMENT_LIMITS.text)}
-              </span>
-            </span>
+            <CharCounter
+              id={counterId}
+              length={text.length}
+              max={COMMENT_LIMITS.text}
+              labels={messages.comments}
+            />
             <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
               {submitting ? messages.comments.submitting : messages.comments.submit}
             </Button>

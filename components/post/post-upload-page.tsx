@@ -21,6 +21,7 @@ import { POST_LIMITS } from '@/lib/contract/post';
 import { useResetFeed } from '@/lib/hooks/use-feed';
 import { useRevalidateMemberPosts } from '@/lib/hooks/use-member-posts';
 import { messages } from '@/lib/i18n/messages';
+import { CharCounter } from './char-counter';
 import { ACCEPTED_IMAGE_TYPES, imageFileProblem, uploadFormProblem } from './upload-form';
 import styles from './post-upload-page.module.css';
 
@@ -215,14 +216,13 @@ export function PostUploadPage() {
               aria-describedby={counterId}
               onChange={(event) => setText(event.target.value.slice(0, POST_LIMITS.text))}
             />
-            <span className={styles.counter} id={counterId}>
-              <span aria-hidden="true">
-                {messages.upload.counter(text.length, POST_LIMITS.text)}
-              </span>
-              <span className="visuallyHidden">
-                {messages.upload.counterLabel(text.length, POST_LIMITS.text)}
-              </span>
-            </span>
+            <CharCounter
+              id={counterId}
+              className={styles.counter}
+              length={text.length}
+              max={POST_LIMITS.text}
+              labels={messages.upload}
+            />
           </div>
 
           <div className={styles.actions}>

@@ -5,7 +5,6 @@ import { DayLogPanel } from '@/components/home/day-log-panel';
 import { useCalendarMonth } from '@/components/home/use-calendar-month';
 import { WorkoutCalendar } from '@/components/home/workout-calendar';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
-import { describeError } from '@/components/workout/errors';
 import { messages } from '@/lib/i18n/messages';
 import styles from './friend-calendar.module.css';
 
@@ -51,7 +50,7 @@ export function FriendCalendar({ friendId, name }: FriendCalendarProps) {
           {error ? (
             <InlineLoadError
               message={messages.dayLog.monthLoadFailed}
-              detail={describeError(error, '')}
+              error={error}
               onRetry={() => void mutate()}
             />
           ) : null}

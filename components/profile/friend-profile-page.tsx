@@ -1,8 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { SectionNote } from '@/components/friend/section';
-import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { HomeIcon, UserIcon } from '@/components/shell/nav-icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,8 +15,8 @@ import { useFriendPosts } from '@/lib/hooks/use-member-posts';
 import { messages } from '@/lib/i18n/messages';
 import { AccessDenied } from './access-denied';
 import { FriendCalendar } from './friend-calendar';
-import { PostGrid } from '@/components/post/post-grid';
 import { PostGridSkeleton } from './post-grid-skeleton';
+import { PostsPanel } from './posts-panel';
 import { ProfileSummary, ProfileSummarySkeleton } from './profile-summary';
 import { Tabs } from './tabs';
 import styles from './friend-profile-page.module.css';
@@ -29,22 +27,10 @@ export interface FriendProfilePageProps {
   friendId: number;
 }
 
-function PostsPanel({ friendId }: { friendId: number }) {
+function FriendPostsPanel({ friendId }: { friendId: number }) {
   const { posts, error, mutate } = useFriendPosts(friendId);
-  if (posts && posts.length > 0)
-    return <PostGrid posts={posts} label={messages.profile.postsLabel} />;
-  if (posts) return <SectionNote title={messages.profile.noPosts} />;
-  if (isForbidden(error)) return <AccessDenied />;
-  if (error) {
-    return (
-      <InlineLoadError
-        message={messages.profile.postsLoadFailed}
-        detail={describeError(error, '')}
-        onRetry={() => void mutate()}
-      />
-    );
-  }
-  return <PostGridSkeleton label={messages.profile.postsLoading} />;
+  if (!posts && isForbidden(error)) return <AccessDenied />;
+  return <PostsPanel posts={posts} error={error} onRetry={() => void mutate()} />;
 }
 
 function CalendarPanel({ friendId, name }: { friendId: number; name: string }) {
@@ -140,7 +126,7 @@ export function FriendProfilePage({ friendId }: FriendProfilePageProps) {
           ]}
         >
           {tab === 'posts' ? (
-            <PostsPanel friendId={friendId} />
+            <FriendPostsPanel friendId={friendId} />
           ) : (
             <CalendarPanel friendId={friendId} name={member.name} />
           )}

@@ -8,36 +8,27 @@ import { FriendIcon } from '@/components/shell/nav-icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SkeletonList } from '@/components/ui/skeleton';
-import { describeError } from '@/components/workout/errors';
 import { useSession } from '@/lib/auth';
 import { useFriends } from '@/lib/hooks/use-friends';
 import { useMemberPosts } from '@/lib/hooks/use-member-posts';
 import { messages } from '@/lib/i18n/messages';
-import { PostGrid } from '@/components/post/post-grid';
-import { PostGridSkeleton } from './post-grid-skeleton';
+import { PostsPanel } from './posts-panel';
 import { ProfileSummary, ProfileSummarySkeleton } from './profile-summary';
 import { Tabs } from './tabs';
 import styles from './profile-page.module.css';
 
 type ProfileTab = 'posts' | 'friends';
 
-function PostsPanel() {
+function MemberPostsPanel() {
   const { posts, error, mutate } = useMemberPosts();
-  if (posts && posts.length > 0)
-    return <PostGrid posts={posts} label={messages.profile.postsLabel} />;
-  if (posts) {
-    return <SectionNote title={messages.profile.noPosts} hint={messages.profile.noPostsHint} />;
-  }
-  if (error) {
-    return (
-      <InlineLoadError
-        message={messages.profile.postsLoadFailed}
-        detail={describeError(error, '')}
-        onRetry={() => void mutate()}
-      />
-    );
-  }
-  return <PostGridSkeleton label={messages.profile.postsLoading} />;
+  return (
+    <PostsPanel
+      posts={posts}
+      error={error}
+      onRetry={() => void mutate()}
+      emptyHint={messages.profile.noPostsHint}
+    />
+  );
 }
 
 function FriendsPanel() {
@@ -60,7 +51,7 @@ function FriendsPanel() {
     return (
       <InlineLoadError
         message={messages.profile.friendsLoadFailed}
-        detail={describeError(error, '')}
+        error={error}
         onRetry={() => void mutate()}
       />
     );
@@ -108,7 +99,7 @@ export function ProfilePage() {
             { key: 'friends', label: messages.profile.friends, count: friends?.length },
           ]}
         >
-          {tab === 'posts' ? <PostsPanel /> : <FriendsPanel />}
+          {tab === 'posts' ? <MemberPostsPanel /> : <FriendsPanel />}
         </Tabs>
       </Card>
     </>
