@@ -1,13 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './fixtures/auth';
+import { signIn, uniqueNamedMember } from './fixtures/auth';
 import { seoulToday, tileName } from './fixtures/calendar';
 import { APP_URL, writeHeaders } from './fixtures/env';
 import { logWorkout } from './fixtures/workout';
-
-function uniqueMember(prefix: string) {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { email: `${prefix}-${id}@e2e.everyhealth.dev`, name: `${prefix}${id}` };
-}
 
 async function memberId(page: Page): Promise<number> {
   const check = (await (await page.request.get(`${APP_URL}/api/login/check`)).json()) as {
@@ -21,9 +16,9 @@ test('friends: request from suggestions, accept, see the friend’s calendar; ot
   browser,
 }) => {
   const today = seoulToday();
-  const memberB = uniqueMember('B');
-  const memberA = uniqueMember('A');
-  const memberC = uniqueMember('C');
+  const memberB = uniqueNamedMember('B');
+  const memberA = uniqueNamedMember('A');
+  const memberC = uniqueNamedMember('C');
 
   // B first: suggestions list the newest members first, so B is near the top of A's.
   const contextB = await browser.newContext();

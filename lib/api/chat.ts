@@ -1,10 +1,10 @@
-import { chatMessageListSchema, type ChatMessage } from '@/lib/contract/chat';
+import { CHAT_LIMITS, chatMessageListSchema, type ChatMessage } from '@/lib/contract/chat';
 import { requestJson } from './client';
 
 /** Latest messages fetched on entering a room (product.md §9). */
 export const RECENT_MESSAGES_LIMIT = 20;
 /** Page size of the catch-up after a reconnect (the backend's maximum). */
-export const NEWER_MESSAGES_LIMIT = 100;
+export const NEWER_MESSAGES_LIMIT = CHAT_LIMITS.pageMax;
 
 const roomPath = (roomId: number, what: string) => `/api/rooms/${roomId}/${what}`;
 

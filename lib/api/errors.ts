@@ -55,6 +55,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** True when a request failed because the server answered with exactly `status`. */
+export function isHttpStatus(error: unknown, status: number): boolean {
+  return isApiError(error) && error.kind === 'http' && error.status === status;
+}
+
 /** True when a request was cancelled through its AbortSignal. */
 export function isAbortError(error: unknown): boolean {
   return (

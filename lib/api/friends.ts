@@ -7,7 +7,7 @@ import {
   type MemberSummary,
 } from '@/lib/contract/friend';
 import { api, requestJson } from './client';
-import { isApiError } from './errors';
+import { isHttpStatus } from './errors';
 
 /** Path (and SWR key) of the caller's friends: `member` is the caller, `friend` the other member. */
 export const FRIENDS_KEY = '/api/member/friend';
@@ -35,13 +35,9 @@ const suggestedSchema = z.preprocess(
   z.array(memberSummarySchema),
 );
 
-function isStatus(error: unknown, status: number): boolean {
-  return isApiError(error) && error.kind === 'http' && error.status === status;
-}
-
 /** True when a call failed because the caller is not a friend (403). */
 export function isForbidden(error: unknown): boolean {
-  return isStatus(error, 403);
+  return isHttpStatus(error, 403);
 }
 
 /** GET /api/member/friend: the caller's accepted friendships (symmetric). */
@@ -64,7 +60,7 @@ export async function fetchMember(memberId: number): Promise<MemberSummary | nul
   try {
     return await requestJson(memberKey(memberId), { schema: memberSummarySchema });
   } catch (error) {
-    if (isStatus(error, 404)) return null;
+    if (isHttpStatus(error, 404)) return null;
     throw error;
   }
 }

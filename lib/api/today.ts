@@ -8,7 +8,7 @@ import {
   type TodaySetsUpdate,
 } from '@/lib/contract/today';
 import { api, requestJson } from './client';
-import { isApiError } from './errors';
+import { isHttpStatus } from './errors';
 
 /** What the add dialog sends: the checked items in the order they were checked, numbered from 1. */
 export interface TodaySelectionItem {
@@ -63,7 +63,7 @@ export async function fetchDay(date: string, friendId?: number): Promise<Today |
   try {
     return await requestJson(dayKey(date, friendId), { schema: todaySchema });
   } catch (error) {
-    if (isApiError(error) && error.kind === 'http' && error.status === 404) return null;
+    if (isHttpStatus(error, 404)) return null;
     throw error;
   }
 }

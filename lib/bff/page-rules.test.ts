@@ -6,6 +6,7 @@ import {
   isProxiedPath,
   isPublicPage,
   loginRedirectTarget,
+  parsePageId,
 } from './page-rules';
 import { NON_PAGE_PATHS, PAGE_PATHS } from './test-utils';
 
@@ -33,6 +34,17 @@ describe('isImpossiblePage', () => {
   it.each(['/chat/12', '/chat/12/', '/friendProfile/3', '/club', '/post/upload', '/chatroom'])(
     '%s may exist',
     (path) => expect(isImpossiblePage(path)).toBe(false),
+  );
+});
+
+describe('parsePageId', () => {
+  it.each([
+    ['12', 12],
+    ['1', 1],
+    ['999999999999999', 999999999999999],
+  ])('%s is %d', (segment, id) => expect(parsePageId(segment)).toBe(id));
+  it.each(['', '0', '01', '-1', '1.5', 'abc', ' 1', '1000000000000000'])('%j is no id', (segment) =>
+    expect(parsePageId(segment)).toBeNull(),
   );
 });
 

@@ -23,13 +23,21 @@ export const NOT_FOUND_PATH = '/_not-found';
 const ID_PAGE = /^\/(?:chat|friendProfile)\/([^/]*)\/?$/;
 
 /**
+ * The id of an id-addressed page (`/chat/{roomId}`, `/friendProfile/{friendId}`): a positive
+ * integer without leading zeros, at most 15 digits (always a safe integer); null otherwise.
+ */
+export function parsePageId(segment: string): number | null {
+  return /^[1-9]\d{0,14}$/.test(segment) ? Number(segment) : null;
+}
+
+/**
  * True for `/chat/{x}` and `/friendProfile/{x}` whose x is not a positive integer. Those pages
  * call notFound() too, but inside the signed-in shell, which renders its page only once the
  * browser knows the session; by then the answer has gone out as 200. Caught here, it is a 404.
  */
 export function isImpossiblePage(pathname: string): boolean {
   const match = ID_PAGE.exec(pathname);
-  return match !== null && !/^[1-9]\d{0,14}$/.test(match[1]);
+  return match !== null && parsePageId(match[1]) === null;
 }
 
 /** True when proxy.ts runs for this pathname. */

@@ -5,7 +5,10 @@ import { getServerConfig, type ServerConfig } from '@/lib/config';
 export interface BffSettings {
   /** BACKEND_URL without a trailing slash; every upstream URL is this string plus a checked path. */
   backendBase: string;
-  /** Origin of BACKEND_URL, to recognise upstream redirects that point back at the backend. */
+  /**
+   * Origin of BACKEND_URL: the upstream connection pool's address, and how upstream redirects that
+   * point back at the backend are recognised.
+   */
   backendOrigin: string;
   /** PUBLIC_URL without a trailing slash: the only origin the browser sees. */
   publicBase: string;
@@ -16,8 +19,8 @@ export interface BffSettings {
   secureCookies: boolean;
   /** Milliseconds to wait for upstream response headers before answering 504. */
   timeoutMs: number;
-  /** BACKEND_URL split for node:http (no URL parsing per request). */
-  backend: { secure: boolean; hostname: string; port: number; host: string; pathPrefix: string };
+  /** BACKEND_URL's Host header and path prefix (no URL parsing per request). */
+  backend: { host: string; pathPrefix: string };
 }
 
 let cachedFor: ServerConfig | undefined;
@@ -56,10 +59,6 @@ export function bffSettings(): BffSettings {
     secureCookies: publicUrl.protocol === 'https:',
     timeoutMs: config.BFF_UPSTREAM_TIMEOUT_MS,
     backend: {
-      secure: backend.protocol === 'https:',
-      // node:http wants IPv6 literals without brackets.
-      hostname: backend.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: Number(backend.port) || (backend.protocol === 'https:' ? 443 : 80),
       /** The Host header: BACKEND_URL's host, as fetch would send it. */
       host: backend.host,
       pathPrefix: backend.pathname.replace(/\/+$/, ''),

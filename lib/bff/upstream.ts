@@ -1,6 +1,7 @@
 import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { type Dispatcher, Pool } from 'undici';
 
 /**
@@ -227,7 +228,7 @@ export function sendUpstream(options: UpstreamRequest): Promise<UpstreamResponse
         // Pulled chunk by chunk, with backpressure; a browser that disconnects errors it, and
         // undici then abandons the upstream request too.
         body: options.body
-          ? Readable.fromWeb(options.body as import('node:stream/web').ReadableStream)
+          ? Readable.fromWeb(options.body as NodeReadableStream<Uint8Array>)
           : null,
         // Redirects are never followed (dispatch has no redirect handling): they go to the
         // browser, or become 401 (forward.ts).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema } from './common';
+import { memberSummarySchema, type MemberSummary } from './friend';
 
 /** Chat limits (decisions.md §4): message length after trimming, history page sizes. */
 export const CHAT_LIMITS = {
@@ -24,13 +25,9 @@ export const chatTextSchema = z
   .min(CHAT_LIMITS.messageMin, { error: CHAT_MESSAGES.blank })
   .max(CHAT_LIMITS.messageMax, { error: CHAT_MESSAGES.tooLong });
 
-/** The sender as embedded in a message. */
-export const chatMemberSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  picture: z.string().nullable(),
-});
-export type ChatMember = z.infer<typeof chatMemberSchema>;
+/** The sender as embedded in a message: a `MemberDto`. */
+export const chatMemberSchema = memberSummarySchema;
+export type ChatMember = MemberSummary;
 
 /**
  * `ChatMessageResponse` (REST history) and the `body` of a live broadcast. `createdDate` is an ISO

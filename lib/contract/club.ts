@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-import { idSchema } from './common';
-
 /** Club field limits after trimming (decisions.md §4). */
 export const CLUB_LIMITS = {
   title: 200,
@@ -50,8 +48,6 @@ export const clubCreateSchema = z.object({
   ),
 });
 export type ClubCreate = z.infer<typeof clubCreateSchema>;
-/** What the form holds before validation. */
-export type ClubCreateInput = z.input<typeof clubCreateSchema>;
 
 /** `ClubDto`. */
 export const clubSchema = z.object({
@@ -81,12 +77,6 @@ export const clubSearchQuerySchema = z.object({
     )
     .transform((value) => value === '1'),
 });
-export type ClubSearchQuery = z.infer<typeof clubSearchQuerySchema>;
-
-/** `{id}` of the club routes. */
-export const clubIdParamsSchema = z.object({ id: idSchema });
-/** `{roomId}` of the room routes. */
-export const roomIdParamsSchema = z.object({ roomId: idSchema });
 
 /** `POST /api/club` answers 201 with this text. */
 export function clubCreatedText(title: string): string {

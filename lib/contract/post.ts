@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema } from './common';
+import { FRIEND_MESSAGES } from './friend';
 
 export const POST_LIMITS = {
   /** Characters of a post's text after trimming. */
@@ -23,7 +24,7 @@ export const POST_MESSAGES = {
   imageTooLarge: '이미지는 10MB 이하여야 합니다.',
   limit: `limit은 1부터 ${POST_LIMITS.maxPage} 사이여야 합니다.`,
   postId: 'postId를 정확히 입력해주세요.',
-  notFriend: '친구가 아니므로 접근할 수 없습니다.',
+  notFriend: FRIEND_MESSAGES.notFriend,
 } as const;
 
 /** `PostDto`: `imageUrl` is a storage key, served at `GET /api/images/{imageUrl}`. */

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { FriendProfilePage } from '@/components/profile/friend-profile-page';
-import { MAX_ID } from '@/lib/contract/common';
+import { parsePageId } from '@/lib/bff/page-rules';
 import { messages } from '@/lib/i18n/messages';
 
 interface Props {
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: messages.pages.friendProfile };
 export default async function Page({ params }: Props) {
   const { friendId } = await params;
   // Member ids are positive integers; anything else cannot be a member.
-  const id = /^\d{1,16}$/.test(friendId) ? Number(friendId) : 0;
-  if (id < 1 || id > MAX_ID) notFound();
+  const id = parsePageId(friendId);
+  if (id === null) notFound();
   return <FriendProfilePage key={id} friendId={id} />;
 }
