@@ -104,10 +104,6 @@ export class ChatHub {
     return this.fanout.publish({ type: 'revoke', roomId, memberId });
   }
 
-  subscriberCount(roomId: number): number {
-    return this.rooms.get(roomId)?.size ?? 0;
-  }
-
   private dispatch(event: FanoutEvent): void {
     const set = this.rooms.get(event.roomId);
     if (!set) return;

@@ -17,9 +17,9 @@ import { StompSession } from './stomp/session';
 
 export const CHAT_PREFIX = '/chat';
 
-/** `/chat/{server}/{session}/{transport}`: a SockJS session transport request. */
 /** setTimeout's longest delay (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** `/chat/{server}/{session}/{transport}`: a SockJS session transport request. */
 const TRANSPORT = /^\/chat\/([^/.]+)\/([^/.]+)\/([a-z_]+)\/?$/;
 /** Transports whose request may open a session (the others post to an existing one). */
 const OPENING = new Set(['websocket', 'xhr', 'xhr_streaming', 'eventsource', 'htmlfile', 'jsonp']);
@@ -100,10 +100,6 @@ export class ChatServer {
   static matches(url: string | undefined): boolean {
     if (!url) return false;
     return url === CHAT_PREFIX || /^\/chat[/?]/.test(url);
-  }
-
-  get sessionCount(): number {
-    return this.sessions.size;
   }
 
   /** Handles an HTTP request under /chat. */

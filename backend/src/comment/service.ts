@@ -9,7 +9,6 @@ import { postExists } from '../post/service';
 
 /** A post's comments, oldest first; an unknown post is 404. */
 export async function listComments(db: Db, postId: number): Promise<Comment[]> {
-  if (!(await postExists(db, postId))) throw notFound();
   const rows = await db
     .select({
       id: comments.id,
@@ -21,6 +20,8 @@ export async function listComments(db: Db, postId: number): Promise<Comment[]> {
     .innerJoin(members, eq(members.id, comments.memberId))
     .where(eq(comments.postId, postId))
     .orderBy(asc(comments.id));
+  // Comments imply their post; only an empty answer needs the existence check (one query, not two).
+  if (rows.length === 0 && !(await postExists(db, postId))) throw notFound();
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { desc, eq, lt } from 'drizzle-orm';
 
 import type { Post } from '@/lib/contract/post';
 import type { Db } from '../db/client';
@@ -39,7 +39,7 @@ export async function memberPosts(db: Db, memberId: number): Promise<Post[]> {
   return db
     .select(postColumns)
     .from(posts)
-    .where(and(eq(posts.memberId, memberId)))
+    .where(eq(posts.memberId, memberId))
     .orderBy(desc(posts.id));
 }
 
