@@ -3,10 +3,14 @@
 // (GET /healthz) on the same built Next server, in interleaved rounds of equal length.
 // Budget (architecture.md): BFF req/s ≥ 0.9 × empty route handler req/s.
 //
+// It also prints the CPU time the Next server's main thread spends per request (Linux /proc): the
+// event loop is what saturates, so the difference per request is the BFF's own cost, which the
+// req/s ratio only shows through this machine's noise.
+//
 // Usage: node bench/proxy/run.mjs [--seconds 6] [--rounds 3] [--connections 32] [--dir <app dir>]
 // Needs a production build (`npm run build`). Stops every process it started, by PID.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -45,6 +49,20 @@ function start(command, argv, options) {
 async function stopAll() {
   stopping = true;
   await Promise.all(children.map((child) => stopProcessGroup(child, 3000)));
+}
+
+/**
+ * CPU seconds (user + system) the main thread of `pid` has used so far, or undefined where /proc
+ * cannot tell (not Linux).
+ */
+function mainThreadCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
+  } catch {
+    return undefined;
+  }
 }
 
 function load(url, duration) {
@@ -112,10 +130,17 @@ async function main() {
     // ABBA order so neither endpoint always runs on the warmer machine.
     const order = round % 2 === 0 ? ['empty', 'bff'] : ['bff', 'empty'];
     for (const key of order) {
+      const cpuBefore = mainThreadCpuSeconds(next.pid);
       const result = await load(targets[key].url, seconds);
+      const cpuAfter = mainThreadCpuSeconds(next.pid);
+      result.cpuSeconds = cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
       targets[key].runs.push(result);
+      const cpu =
+        result.cpuSeconds === undefined
+          ? ''
+          : `  main thread ${fmt((result.cpuSeconds * 1e6) / result.requests.total)} µs/req`;
       console.log(
-        `  round ${round + 1} ${targets[key].label} ${fmt(result.requests.average)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
+        `  round ${round + 1} ${targets[key].label} ${fmt(result.requests.average)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${cpu}  non-2xx ${result.non2xx}  errors ${result.errors}`,
       );
     }
   }
@@ -130,15 +155,24 @@ async function main() {
       p50: median(target.runs.map((r) => r.latency.p50)),
       p99: median(target.runs.map((r) => r.latency.p99)),
       bad: target.runs.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+      cpuPerRequest: target.runs.some((r) => r.cpuSeconds === undefined)
+        ? undefined
+        : (target.runs.reduce((sum, r) => sum + r.cpuSeconds, 0) * 1e6) / total,
     };
   }
   const ratio = summary.bff.rps / summary.empty.rps;
   console.log('');
-  console.log('endpoint               req/s      p50 ms   p99 ms');
+  console.log('endpoint               req/s      p50 ms   p99 ms   main-thread µs/req');
   for (const key of ['bff', 'empty']) {
     const s = summary[key];
+    const cpu = s.cpuPerRequest === undefined ? 'n/a' : fmt(s.cpuPerRequest);
     console.log(
-      `${targets[key].label}  ${fmt(s.rps).padStart(8)}  ${String(s.p50).padStart(7)}  ${String(s.p99).padStart(7)}`,
+      `${targets[key].label}  ${fmt(s.rps).padStart(8)}  ${String(s.p50).padStart(7)}  ${String(s.p99).padStart(7)}  ${cpu.padStart(8)}`,
+    );
+  }
+  if (summary.bff.cpuPerRequest !== undefined && summary.empty.cpuPerRequest !== undefined) {
+    console.log(
+      `the BFF's own cost: ${fmt(summary.bff.cpuPerRequest - summary.empty.cpuPerRequest)} µs of main-thread CPU per request`,
     );
   }
   const pass = ratio >= BUDGET && summary.bff.bad === 0 && summary.empty.bad === 0;
