@@ -13,14 +13,15 @@ export function seoulDateKey(date: Date | number = Date.now()): string {
 
 /**
  * The date key of a calendar tile. react-calendar hands out local-midnight Dates for the days it
- * shows, so the key is built from the local year/month/day, not converted to Seoul.
+ * shows, so the key is built from the local year/month/day, not converted to Seoul. No time zone
+ * is involved, so this skips luxon: it runs twice per tile on every calendar render, where a
+ * luxon DateTime per call was a visible share of the home screen's main-thread time on phones.
  */
 export function calendarDateKey(date: Date): string {
-  return DateTime.fromObject({
-    year: date.getFullYear(),
-    month: date.getMonth() + 1,
-    day: date.getDate(),
-  }).toFormat(DATE_KEY_FORMAT);
+  const year = String(date.getFullYear()).padStart(4, '0');
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${year}-${month}-${day}`;
 }
 
 /** A calendar month (`month` is 1–12), as `GET /api/today/yearAndMonth/{year}/{month}` takes it. */
