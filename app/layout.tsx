@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { AppProviders } from '@/components/app-providers';
+import { LOGIN_CHECK_PATH } from '@/lib/api/client';
 import { getPublicConfig } from '@/lib/config';
 import { messages } from '@/lib/i18n/messages';
 import './globals.css';
@@ -28,6 +30,10 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
   const config = getPublicConfig();
+  // Every page's first call is the session check (product.md §4), sent once the scripts have run.
+  // Preloading it with the HTML lets it travel while they download; the client's fetch (same URL,
+  // cors mode, credentials included) takes the preloaded answer instead of asking again.
+  preload(LOGIN_CHECK_PATH, { as: 'fetch', crossOrigin: 'use-credentials' });
   return (
     <html lang="ko">
       <body>

@@ -52,6 +52,19 @@ test('a reload keeps the session', async ({ page }) => {
   await expect(page.getByRole('link', { name: /이서연/ }).first()).toBeVisible();
 });
 
+test('a page load checks the session once, the check preloaded with the HTML', async ({ page }) => {
+  await signIn(page, demoMembers.minjun);
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/login/check') checks.push(request.url());
+  });
+  await page.reload();
+  await expect(page.getByRole('link', { name: /김민준/ }).first()).toBeVisible();
+  await expect(page.locator('link[rel="preload"][href="/api/login/check"]')).toHaveCount(1);
+  // One request: the client's fetch took the preloaded answer instead of asking again.
+  expect(checks).toHaveLength(1);
+});
+
 test('with only the refresh cookie left, / opens without passing through /login', async ({
   page,
   context,
