@@ -5,12 +5,18 @@ import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 
+import { NOT_A_MEMBER_ERROR } from '@/lib/chat/stomp-refusal';
 import {
   chatBroadcastSchema,
   chatMessageListSchema,
   roomSendDestination,
   roomTopic,
 } from '@/lib/contract/chat';
+import { ChatHub } from '../src/chat/hub';
+import { InProcessFanout } from '../src/chat/fanout/in-process';
+import { isRoomMember, storeMessage } from '../src/chat/service';
+import { StompSession, type FrameTransport } from '../src/chat/stomp/session';
+import { leaveClub } from '../src/club/service';
 import { fromPool } from '../src/db/client';
 import type { Member } from '../src/db/schema';
 import {
@@ -28,6 +34,26 @@ import { connectStomp, cookieFor, rawWebSocket, type StompPeer } from './helpers
 after(dropTestDatabases);
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A transport that records what a StompSession writes, frame by frame. */
+function recordingTransport() {
+  const frames: string[] = [];
+  const transport: FrameTransport & { frames: string[]; commands(): string[] } = {
+    frames,
+    write: (data) => void frames.push(data),
+    close: () => undefined,
+    commands: () => frames.map((frame) => frame.split('\n')[0]),
+  };
+  return transport;
+}
+
+async function until(condition: () => boolean, what: string, ms = 2000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${ms} ms`);
+    await delay(2);
+  }
+}
 
 for (const kind of databaseKinds()) {
   describe(`chat over STOMP/SockJS (${kind.name})`, () => {
@@ -275,6 +301,77 @@ for (const kind of databaseKinds()) {
       });
       const code = await Promise.race([closed, delay(6000).then(() => -1)]);
       assert.equal(code, 4001);
+    });
+
+    describe('a leave racing a SUBSCRIBE (the membership check is awaited)', () => {
+      // Drives a StompSession directly, so the leave runs at an exact point inside SUBSCRIBE's
+      // membership check: the same steps as DELETE /api/club/{id}/leave (commit, then revoke).
+      const run = async (during: 'none' | 'before-read' | 'after-read' | 'message') => {
+        const db = server.database.db;
+        const hub = new ChatHub(new InProcessFanout(), server.app.log);
+        await hub.start();
+        const leave = async () => {
+          const result = await leaveClub(db, friend.id, club.id);
+          await hub.revoke(result.roomId, friend.id);
+        };
+        const broadcast = async (text: string) => {
+          const stored = await storeMessage(db, club.chatRoomId, me, text);
+          await hub.publish(club.chatRoomId, stored!);
+        };
+        const transport = recordingTransport();
+        const session = new StompSession(
+          transport,
+          {
+            db,
+            hub,
+            log: server.app.log,
+            member: { id: friend.id, name: friend.name, picture: friend.picture },
+            isMember: async (roomId, memberId) => {
+              if (during === 'before-read') await leave();
+              const answer = await isRoomMember(db, roomId, memberId);
+              if (during === 'after-read') await leave();
+              if (during === 'message') await broadcast('확인 중에 온 메시지');
+              return answer;
+            },
+          },
+          'race',
+        );
+        session.receive('CONNECT\naccept-version:1.2\nheart-beat:0,0\n\n\0');
+        session.receive(
+          `SUBSCRIBE\nid:sub-0\ndestination:${roomTopic(club.chatRoomId)}\nreceipt:r\n\n\0`,
+        );
+        await until(
+          () =>
+            transport.commands().some((command) => command === 'RECEIPT' || command === 'ERROR'),
+          'answer to SUBSCRIBE',
+        );
+        await broadcast('나중 메시지');
+        await delay(20);
+        session.closedByTransport();
+        await hub.close();
+        return transport;
+      };
+
+      it('refuses a member who left after the check read the membership', async () => {
+        const transport = await run('after-read');
+        assert.deepEqual(transport.commands(), ['CONNECTED', 'ERROR']);
+        assert.match(transport.frames[1], new RegExp(`\nmessage:${NOT_A_MEMBER_ERROR}\n`));
+      });
+
+      it('refuses a member who left before the check read the membership', async () => {
+        const transport = await run('before-read');
+        assert.deepEqual(transport.commands(), ['CONNECTED', 'ERROR']);
+        assert.match(transport.frames[1], new RegExp(`\nmessage:${NOT_A_MEMBER_ERROR}\n`));
+      });
+
+      it('a member who stays gets what arrived during the check, then the rest', async () => {
+        const transport = await run('message');
+        assert.deepEqual(transport.commands(), ['CONNECTED', 'MESSAGE', 'RECEIPT', 'MESSAGE']);
+        assert.match(transport.frames[1], /확인 중에 온 메시지/);
+        assert.match(transport.frames[3], /나중 메시지/);
+        const control = await run('none');
+        assert.deepEqual(control.commands(), ['CONNECTED', 'RECEIPT', 'MESSAGE']);
+      });
     });
 
     it('stops deliveries after leaving and refuses their SENDs', async () => {

@@ -3,12 +3,10 @@
 import { memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import {
-  distanceFromBottom,
   firstMessageId,
   isOwnMessage,
   lastMessageId,
   LOAD_OLDER_THRESHOLD_PX,
-  STICK_TO_BOTTOM_THRESHOLD_PX,
   timeLabel,
 } from '@/lib/chat/message-list';
 import type { ChatMessage } from '@/lib/contract/chat';
@@ -69,9 +67,10 @@ interface Snapshot {
 }
 
 /**
- * The scrolling message area (role="log"). New messages scroll to the bottom when the reader is
- * near it or the message is their own; an older batch prepended at the top keeps the view where it
- * was; coming within 100 px of the top asks for older messages.
+ * The scrolling message area (role="log"). Every new message (appended at the end: live, own, or
+ * caught up after a reconnect) scrolls the view to the bottom (product.md §2); an older batch
+ * prepended at the top keeps the view where it was; coming within 100 px of the top asks for older
+ * messages.
  */
 export function ChatMessageList({
   messages,
@@ -83,7 +82,6 @@ export function ChatMessageList({
   errorSlot,
 }: ChatMessageListProps) {
   const areaRef = useRef<HTMLDivElement>(null);
-  const nearBottomRef = useRef(true);
   const snapshotRef = useRef<Snapshot | null>(null);
 
   useLayoutEffect(() => {
@@ -98,14 +96,11 @@ export function ChatMessageList({
       // An older batch went in above: keep the same messages in view.
       area.scrollTop += area.scrollHeight - previous.scrollHeight;
     } else if (lastId !== previous.lastId) {
-      const last = messages[messages.length - 1];
-      if (nearBottomRef.current || (last && isOwnMessage(last, memberId))) {
-        area.scrollTop = area.scrollHeight;
-      }
+      // A new message at the end: always into view, wherever the reader was.
+      area.scrollTop = area.scrollHeight;
     }
-    nearBottomRef.current = distanceFromBottom(area) <= STICK_TO_BOTTOM_THRESHOLD_PX;
     snapshotRef.current = { firstId, lastId, scrollHeight: area.scrollHeight };
-  }, [messages, memberId]);
+  }, [messages]);
 
   // A short history leaves the top in view: keep loading older batches until the area scrolls.
   useEffect(() => {
@@ -117,7 +112,6 @@ export function ChatMessageList({
   function onScroll() {
     const area = areaRef.current;
     if (!area) return;
-    nearBottomRef.current = distanceFromBottom(area) <= STICK_TO_BOTTOM_THRESHOLD_PX;
     if (area.scrollTop < LOAD_OLDER_THRESHOLD_PX && !loading) onLoadOlder();
   }
 

@@ -25,6 +25,7 @@ function message(messageId: number, memberId: number, name: string, text: string
 function fakeRoom(overrides: Partial<ChatRoomState> = {}): ChatRoomState {
   return {
     connected: true,
+    refused: false,
     messages: [],
     loading: false,
     error: null,
@@ -61,6 +62,32 @@ describe('ChatRoom', () => {
       '메시지를 입력하세요...',
     );
     expect(screen.getByRole('button', { name: '전송' })).toBeDisabled();
+  });
+
+  it('says why a refused member cannot chat, not 연결 중... or a load failure', async () => {
+    await renderRoom({
+      connected: false,
+      refused: true,
+      messages: [message(1, 2, '이서연', '안녕')],
+    });
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(
+      '이 채팅방에 참여할 수 없습니다. 클럽에 가입했는지 확인해주세요.',
+    );
+    expect(screen.queryByText('연결 중...')).toBeNull();
+    expect(screen.queryByText('메시지를 불러오지 못했습니다.')).toBeNull();
+    expect(screen.getByRole('link', { name: '클럽 목록으로' })).toHaveAttribute('href', '/club');
+    expect(screen.getByLabelText('메시지 입력')).toBeDisabled();
+    expect(screen.getByText('안녕')).toBeVisible();
+  });
+
+  it('shows the history failure with a retry when the history failed', async () => {
+    const user = userEvent.setup();
+    const { reload } = await renderRoom({ connected: true, error: new Error('boom') });
+    expect(screen.getByRole('alert')).toHaveTextContent('메시지를 불러오지 못했습니다.');
+    expect(screen.getByText('연결됨')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(reload).toHaveBeenCalled();
   });
 
   it('puts own messages (sender id = signed-in member id) on the right, names others', async () => {

@@ -1,8 +1,9 @@
 'use client';
 
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClassName } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { fetchClubByChatRoom, leaveClub } from '@/lib/api/clubs';
@@ -15,10 +16,17 @@ import { ChatMessageList } from './chat-message-list';
 import styles from './chat-room.module.css';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 
+/** The header's connection state: connected, connecting (retrying every 5 s), or refused. */
+function connectionLabel(room: { connected: boolean; refused: boolean }): string {
+  if (room.refused) return messages.chat.refused;
+  return room.connected ? messages.chat.connected : messages.chat.connecting;
+}
+
 /**
  * A club chat room (/chat/{roomId}): header with the connection state and `나가기`, the message
- * log, and the composer (disabled until connected). Leaving asks for confirmation, looks up the
- * room's club and leaves it, then goes to /club.
+ * log, and the composer (disabled until connected). A member the room refuses sees why and a way
+ * back to the clubs instead of a link that never connects. Leaving asks for confirmation, looks
+ * up the room's club and leaves it, then goes to /club.
  */
 export function ChatRoom({ roomId }: { roomId: number }) {
   const titleId = useId();
@@ -61,11 +69,14 @@ export function ChatRoom({ roomId }: { roomId: number }) {
             {messages.chat.title(roomId)}
           </h1>
           <p
-            className={`${styles.status} ${room.connected ? styles.online : styles.offline}`}
+            className={`${styles.status} ${
+              room.refused ? styles.refused : room.connected ? styles.online : styles.offline
+            }`}
             role="status"
+            title={room.refused ? messages.chat.refused : undefined}
           >
             <span className={styles.dot} aria-hidden="true" />
-            {room.connected ? messages.chat.connected : messages.chat.connecting}
+            <span className={styles.statusText}>{connectionLabel(room)}</span>
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => void leave()} disabled={leaving}>
@@ -80,7 +91,13 @@ export function ChatRoom({ roomId }: { roomId: number }) {
         noEarlier={room.noEarlier}
         onLoadOlder={() => void room.loadOlder()}
         errorSlot={
-          room.error ? (
+          room.refused ? (
+            <div className={styles.refusal}>
+              <Link href="/club" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+                {messages.chat.backToClubs}
+              </Link>
+            </div>
+          ) : room.error ? (
             <InlineLoadError
               message={messages.chat.loadFailed}
               error={room.error}

@@ -1,6 +1,5 @@
 import type { ChatMessage } from '@/lib/contract/chat';
 import {
-  distanceFromBottom,
   firstMessageId,
   isOwnMessage,
   lastMessageId,
@@ -85,15 +84,11 @@ describe('messageToSend', () => {
   });
 });
 
-describe('timeLabel and distanceFromBottom', () => {
+describe('timeLabel', () => {
   it('formats HH:mm of a local date-time', () => {
     expect(timeLabel('2025-07-19T09:05:27.123456')).toBe('09:05');
     expect(timeLabel('')).toBe('');
     expect(timeLabel(undefined)).toBe('');
-  });
-
-  it('measures the gap under the visible area', () => {
-    expect(distanceFromBottom({ scrollHeight: 1000, scrollTop: 600, clientHeight: 300 })).toBe(100);
   });
 });
 

@@ -8,10 +8,8 @@ export interface Identified {
   messageId: number;
 }
 
-/** Near-the-edge distances of the message area (product.md §9: older messages within 100 px of the top). */
+/** Older messages load when the message area is within 100 px of the top (product.md §9). */
 export const LOAD_OLDER_THRESHOLD_PX = 100;
-/** How close to the bottom counts as "reading the latest", so new messages scroll into view. */
-export const STICK_TO_BOTTOM_THRESHOLD_PX = 120;
 
 /**
  * Merges `incoming` into `current` (a list this function returned, or empty): one entry per
@@ -82,13 +80,4 @@ export function timeLabel(createdDate: string | null | undefined): string {
   if (!createdDate) return '';
   const match = /T(\d{2}):(\d{2})/.exec(createdDate);
   return match ? `${match[1]}:${match[2]}` : '';
-}
-
-/** Distance in px between the visible bottom of a scroll area and its content's end. */
-export function distanceFromBottom(area: {
-  scrollHeight: number;
-  scrollTop: number;
-  clientHeight: number;
-}): number {
-  return area.scrollHeight - area.scrollTop - area.clientHeight;
 }

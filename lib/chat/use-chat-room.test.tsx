@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { mockFetch } from '@/components/workout/test-helpers';
 import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
 import type { ChatMessage } from '@/lib/contract/chat';
+import { NOT_A_MEMBER_ERROR } from './stomp-refusal';
 import { useChatRoom } from './use-chat-room';
 
 interface FakeClientConfig {
@@ -30,6 +31,12 @@ class FakeClient {
   }
   async deactivate() {
     this.deactivated = true;
+  }
+  forceDisconnects = 0;
+  /** Like stompjs: closes the socket; the client stays active and reconnects after the delay. */
+  forceDisconnect() {
+    this.forceDisconnects += 1;
+    if (this.connected) this.drop();
   }
   subscribe(destination: string, callback: (frame: { body: string }) => void) {
     this.subscriptions.push({ destination, callback });
@@ -204,17 +211,61 @@ describe('useChatRoom', () => {
     expect(second.deactivated).toBe(true);
   });
 
-  it('stops reconnecting when the broker refuses the member with an ERROR frame', async () => {
-    mockFetch({ 'GET /api/rooms/5/recentMessage?limit=20': { body: [] } });
+  it('stops for good only when the broker says the member is not in the room', async () => {
+    mockFetch({ 'GET /api/rooms/5/recentMessage?limit=20': { body: [message(1)] } });
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { result } = renderHook(() => useChatRoom(5));
+    await waitFor(() => expect(result.current.loading).toBe(false));
     const client = await clientReady();
-    act(() => client.config.onStompError({ headers: { message: 'not a member' } }));
+    mockFetch({ 'GET /api/rooms/5/newerMessage?messageId=1&limit=100': { body: [] } });
+    act(() => client.open());
+    expect(result.current.refused).toBe(false);
+    act(() => client.config.onStompError({ headers: { message: NOT_A_MEMBER_ERROR } }));
     expect(client.deactivated).toBe(true);
-    await waitFor(() => expect(result.current.error).toBeInstanceOf(Error));
+    expect(client.forceDisconnects).toBe(0);
+    expect(result.current.refused).toBe(true);
     expect(result.current.connected).toBe(false);
+    // The history had loaded: that is no load failure.
+    expect(result.current.error).toBeNull();
+    expect(ids(result.current.messages)).toEqual([1]);
     error.mockRestore();
   });
+
+  it.each(['too many messages', 'server error', 'not a member'])(
+    'treats any other ERROR (%s) as a drop: reconnects and catches up',
+    async (reason) => {
+      const first = mockFetch({
+        'GET /api/rooms/5/recentMessage?limit=20': { body: [message(1)] },
+        'GET /api/rooms/5/newerMessage?messageId=1&limit=100': { body: [] },
+      });
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { result } = renderHook(() => useChatRoom(5));
+      await waitFor(() => expect(result.current.loading).toBe(false));
+      const client = await clientReady();
+      act(() => client.open());
+      expect(result.current.connected).toBe(true);
+      await waitFor(() => expect(first.calls).toHaveLength(2));
+
+      act(() => client.config.onStompError({ headers: { message: reason } }));
+      expect(client.deactivated).toBe(false);
+      expect(client.forceDisconnects).toBe(1);
+      expect(result.current.connected).toBe(false);
+      expect(result.current.refused).toBe(false);
+      expect(result.current.error).toBeNull();
+
+      // stompjs comes back after the 5 s delay: connected again, and what was missed is loaded.
+      const { calls } = mockFetch({
+        'GET /api/rooms/5/newerMessage?messageId=1&limit=100': { body: [message(2)] },
+      });
+      act(() => client.open());
+      expect(result.current.connected).toBe(true);
+      await waitFor(() => expect(ids(result.current.messages)).toEqual([1, 2]));
+      expect(calls.map((call) => call.url)).toEqual([
+        '/api/rooms/5/newerMessage?messageId=1&limit=100',
+      ]);
+      error.mockRestore();
+    },
+  );
 
   it('gives up the live link when the history says the room is not ours (404)', async () => {
     mockFetch({ 'GET /api/rooms/5/recentMessage?limit=20': { status: 404, body: null } });
@@ -226,6 +277,7 @@ describe('useChatRoom', () => {
     // Never activated, or deactivated as soon as the 404 arrived (the libraries load in parallel).
     await waitFor(() => expect(!client.activated || client.deactivated).toBe(true));
     expect(result.current.connected).toBe(false);
+    expect(result.current.refused).toBe(true);
     error.mockRestore();
   });
 

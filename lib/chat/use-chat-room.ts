@@ -19,8 +19,8 @@ import {
 } from '@/lib/contract/chat';
 import { isApiError } from '@/lib/api';
 import { loginCheck } from '@/lib/api/session';
-import { messages as copy } from '@/lib/i18n/messages';
 import { firstMessageId, lastMessageId, mergeMessages, messageToSend } from './message-list';
+import { isMembershipRefusal } from './stomp-refusal';
 
 /** Reconnect delay and STOMP heart-beats (product.md §9). */
 export const CHAT_RECONNECT_DELAY_MS = 5000;
@@ -31,11 +31,16 @@ const MAX_CATCH_UP_PAGES = 20;
 export interface ChatRoom {
   /** The STOMP session is open and subscribed; send is possible. */
   connected: boolean;
+  /**
+   * The member is not in this room (history 403/404, or the broker's membership ERROR): the live
+   * link has stopped for good, until `reload`. Any other failure keeps reconnecting every 5 s.
+   */
+  refused: boolean;
   /** Deduplicated by messageId, oldest first. */
   messages: ChatMessage[];
   /** The first history page is loading. */
   loading: boolean;
-  /** The first history page failed (the live link keeps going); `reload` retries. */
+  /** The first history page failed (the live link keeps going unless `refused`); `reload` retries. */
   error: unknown;
   /** An older batch is being fetched. */
   loadingOlder: boolean;
@@ -57,6 +62,7 @@ interface RoomState {
   loadingOlder: boolean;
   noEarlier: boolean;
   connected: boolean;
+  refused: boolean;
 }
 
 function initialState(key: string): RoomState {
@@ -68,6 +74,7 @@ function initialState(key: string): RoomState {
     loadingOlder: false,
     noEarlier: false,
     connected: false,
+    refused: false,
   };
 }
 
@@ -142,15 +149,15 @@ export function useChatRoom(roomId: number): ChatRoom {
         console.error('chat: history failed', error);
         update((current) => ({ ...current, loading: false, error }));
         // Not a member (or no such room): the broker would refuse too, so stop reconnecting.
-        if (isApiError(error) && (error.status === 403 || error.status === 404)) refuse(error);
+        if (isApiError(error) && (error.status === 403 || error.status === 404)) refuse();
         return false;
       },
     );
 
-    /** Gives up on the live link for good (until `reload`): the server said no. */
-    function refuse(error: unknown) {
+    /** Gives up on the live link for good (until `reload`): the member is not in the room. */
+    function refuse() {
       refused = true;
-      update((current) => ({ ...current, connected: false, error }));
+      update((current) => ({ ...current, connected: false, refused: true }));
       void client?.deactivate();
     }
 
@@ -209,11 +216,17 @@ export function useChatRoom(roomId: number): ChatRoom {
           if (gap) void catchUp();
         },
         onWebSocketClose: () => update((current) => ({ ...current, connected: false })),
-        // An ERROR frame is a refusal (not a member, rate limit…) and closes the connection;
-        // reconnecting every 5 s would only repeat it.
+        // Only "not a member" is final: retrying would only repeat it. Any other ERROR (rate
+        // limit, a passing server failure) ends this session like a drop: the socket is closed
+        // (should the server not close it), the client retries in 5 s and catches up on connect.
         onStompError: (frame) => {
           console.error('chat: STOMP error', frame.headers.message);
-          refuse(new Error(copy.chat.refused));
+          if (isMembershipRefusal(frame.headers)) {
+            refuse();
+            return;
+          }
+          update((current) => ({ ...current, connected: false }));
+          stomp.forceDisconnect();
         },
       });
       client = stomp;
@@ -276,6 +289,7 @@ export function useChatRoom(roomId: number): ChatRoom {
 
   return {
     connected: state.connected,
+    refused: state.refused,
     messages: state.messages,
     loading: state.loading,
     error: state.error,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+import { NOT_A_MEMBER_ERROR } from '@/lib/chat/stomp-refusal';
 import { chatTextSchema, type ChatMember } from '@/lib/contract/chat';
 import type { Db } from '../../db/client';
 import { isRoomMember, storeMessage } from '../service';
@@ -34,6 +35,8 @@ export interface StompSessionOptions {
   sendRate?: { rate: number; burst: number };
   /** Time allowed between the transport opening and CONNECT. */
   connectTimeoutMs?: number;
+  /** Whether the member belongs to the room (default: `isRoomMember` on `db`); tests wrap it. */
+  isMember?: (roomId: number, memberId: number) => Promise<boolean>;
 }
 
 const SUPPORTED: StompVersion[] = ['1.2', '1.1', '1.0'];
@@ -260,21 +263,43 @@ export class StompSession {
     const match = TOPIC.exec(destination);
     if (!match) throw new FrameError(`cannot subscribe to ${destination}`);
     const roomId = Number(match[1]);
-    if (!(await isRoomMember(this.options.db, roomId, this.member.id))) {
-      throw new FrameError('not a member of this room');
-    }
-    if (this.closed) return;
+    // Registered before the membership check, so a leave can never slip in between the two: a
+    // leave that commits after the check has read finds the subscriber in the hub and revokes it,
+    // one that commits before makes the check fail. Deliveries wait for the check's answer.
     const subscriptionHeader = escapeHeader(id, this.version);
+    let held: RoomMessage[] | null = [];
+    let revoked = false;
     const subscriber: RoomSubscriber = {
       roomId,
       memberId: this.member.id,
-      deliver: (message) => this.deliver(subscriptionHeader, message),
+      deliver: (message) => {
+        if (held) held.push(message);
+        else this.deliver(subscriptionHeader, message);
+      },
       revoked: () => {
-        this.subscriptions.delete(id);
+        revoked = true;
+        if (this.subscriptions.get(id) === subscriber) this.subscriptions.delete(id);
       },
     };
     this.subscriptions.set(id, subscriber);
     this.options.hub.add(subscriber);
+    const isMember =
+      this.options.isMember ?? ((room, member) => isRoomMember(this.options.db, room, member));
+    let member = false;
+    try {
+      member = await isMember(roomId, this.member.id);
+    } finally {
+      if (!member || revoked) {
+        this.options.hub.remove(subscriber);
+        if (this.subscriptions.get(id) === subscriber) this.subscriptions.delete(id);
+      }
+    }
+    // Not a member, or left while the check ran: the same permanent refusal either way.
+    if (!member || revoked) throw new FrameError(NOT_A_MEMBER_ERROR);
+    if (this.closed) return;
+    const waiting = held;
+    held = null;
+    for (const message of waiting) this.deliver(subscriptionHeader, message);
     this.receipt(frame);
   }
 
@@ -320,7 +345,7 @@ export class StompSession {
     const text = chatTextSchema.safeParse(decodeSendBody(frame.body));
     if (!text.success) throw new FrameError(text.error.issues[0]?.message ?? 'invalid message');
     const message = await storeMessage(this.options.db, roomId, this.member, text.data);
-    if (!message) throw new FrameError('not a member of this room');
+    if (!message) throw new FrameError(NOT_A_MEMBER_ERROR);
     await this.options.hub.publish(roomId, message);
     this.receipt(frame);
   }
