@@ -121,7 +121,9 @@ for (const kind of databaseKinds()) {
         400,
         '자신에게 친구 요청을 보낼 수 없습니다.',
       );
-      await apiA.error('POST', '/api/friend/request/999999', undefined, 404);
+      for (const action of ['request', 'accept', 'cancel']) {
+        await apiA.error('POST', `/api/friend/${action}/999999`, undefined, 404);
+      }
       await apiA.error('POST', '/api/friend/request/abc', undefined, 400);
       await expect(apiB, `/api/friend/accept/${a.id}`, 400, '친구 요청이 오지 않았습니다.');
       await expect(apiB, `/api/friend/cancel/${a.id}`, 400, '친구 요청 상태가 아닙니다.');
@@ -181,6 +183,17 @@ for (const kind of databaseKinds()) {
       }
       const list: Friend[] = await friends(apiA);
       assert.deepEqual(list, []);
+    });
+
+    it("answers 404 for an unknown member's calendar and posts", async () => {
+      for (const path of [
+        '/api/today/friend/999999/yearAndMonth/2025/7',
+        '/api/today/friend/999999/date/2025-07-19',
+        '/api/posts/friend/999999',
+      ]) {
+        const error = await apiA.error('GET', path, undefined, 404);
+        assert.equal(error.data, null, path);
+      }
     });
   });
 }

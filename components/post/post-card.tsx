@@ -28,12 +28,17 @@ export interface PostCardProps {
   priority?: boolean;
 }
 
-/** A feed card: the image in a square frame, the text, and a `댓글` button. */
+/**
+ * A feed card: the image in a square frame, the text, and a `댓글` button. A post without an image
+ * (`imageUrl` null or empty, as the original backend stores an empty file) has no image frame.
+ */
 export function PostCard({ post, onOpenComments, priority = false }: PostCardProps) {
   const textId = useId();
   return (
     <article className={styles.card} aria-describedby={textId} data-post-id={post.id}>
-      <PostImage imageKey={post.imageUrl} alt={messages.feed.imageAlt} priority={priority} />
+      {post.imageUrl ? (
+        <PostImage imageKey={post.imageUrl} alt={messages.feed.imageAlt} priority={priority} />
+      ) : null}
       <div className={styles.body}>
         <p className={styles.text} id={textId}>
           {post.text}

@@ -177,11 +177,36 @@ describe('PostFeedPage', () => {
     expect(screen.getByText('더 이상 게시물이 없습니다.')).toBeInTheDocument();
   });
 
-  it('shows an empty state with the upload link when there are no posts', async () => {
-    mockFetch({ 'GET /api/posts?limit=5': { body: [] } });
+  it('ends an empty feed with the end message, under the empty state with the upload link', async () => {
+    const { calls } = mockFetch({ 'GET /api/posts?limit=5': { body: [] } });
     renderWithApp(<PostFeedPage />);
     expect(await screen.findByText('아직 게시물이 없습니다.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('더 이상 게시물이 없습니다.');
     expect(screen.getAllByRole('link', { name: '포스트 업로드' }).length).toBeGreaterThan(0);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(feedCalls(calls)).toEqual(['/api/posts?limit=5']);
+  });
+
+  it('shows a post whose imageUrl is null (original backend, empty file) without an image', async () => {
+    mockFetch({
+      'GET /api/posts?limit=5': {
+        body: [
+          { id: 2, text: '사진 없는 글', imageUrl: null },
+          { id: 1, text: '사진 있는 글', imageUrl: 'key-1.png' },
+        ],
+      },
+    });
+    renderWithApp(<PostFeedPage />);
+    expect(await screen.findByText('더 이상 게시물이 없습니다.')).toBeInTheDocument();
+    const [bare, pictured] = screen.getAllByRole('article');
+    expect(within(bare).getByText('사진 없는 글')).toBeInTheDocument();
+    expect(within(bare).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(bare).getByRole('button', { name: '댓글' })).toBeInTheDocument();
+    expect(within(pictured).getByRole('img', { name: '게시물 사진' })).toHaveAttribute(
+      'src',
+      '/api/images/key-1.png',
+    );
+    expect(screen.queryByText('게시물을 불러오지 못했습니다.')).not.toBeInTheDocument();
   });
 });
 

@@ -77,7 +77,8 @@ function useNearViewport(
 /**
  * The post feed (/post): cards with image and text, newest first, 5 at a time; the next page loads
  * when the end of the list comes within 200 px of the viewport, until a page is shorter than 5,
- * then `더 이상 게시물이 없습니다.`. `로딩 중...` while loading, an inline error with retry, an
+ * then `더 이상 게시물이 없습니다.` (also under the empty state when there are no posts at all).
+ * `로딩 중...` while loading, an inline error with retry, an
  * upload button, and the comments modal of a post.
  */
 export function PostFeedPage() {
@@ -132,15 +133,23 @@ export function PostFeedPage() {
       </>
     );
   } else if (posts) {
+    // An empty first page is shorter than the page size: the feed has ended (product.md §4).
     content = (
-      <Card padding="lg">
-        <EmptyState
-          icon={<PostIcon />}
-          title={messages.feed.emptyTitle}
-          description={messages.feed.emptyDescription}
-          action={uploadLink}
-        />
-      </Card>
+      <>
+        <Card padding="lg">
+          <EmptyState
+            icon={<PostIcon />}
+            title={messages.feed.emptyTitle}
+            description={messages.feed.emptyDescription}
+            action={uploadLink}
+          />
+        </Card>
+        <div className={styles.status}>
+          <p className={styles.statusText} role="status">
+            {messages.feed.end}
+          </p>
+        </div>
+      </>
     );
   } else if (failed) {
     content = (

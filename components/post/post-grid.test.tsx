@@ -20,6 +20,18 @@ describe('PostGrid', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('shows a placeholder thumbnail, not a broken request, for a post whose imageUrl is null', async () => {
+    const onSelect = jest.fn();
+    const bare: Post = { id: 3, text: '사진 없는 글', imageUrl: null };
+    render(<PostGrid posts={[bare, ...posts]} onSelect={onSelect} />);
+    const placeholder = screen.getByRole('img', { name: '사진 없는 글' });
+    expect(placeholder.tagName).not.toBe('IMG');
+    expect(placeholder).not.toHaveAttribute('src');
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: '사진 없는 글' }));
+    expect(onSelect).toHaveBeenCalledWith(bare);
+  });
+
   it('uses the configured image base address', () => {
     render(
       <RuntimeConfigProvider config={{ chatUrl: '', imageBaseUrl: '/img/', loginUrl: '/x' }}>

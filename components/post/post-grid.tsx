@@ -21,7 +21,8 @@ export interface PostGridProps {
 
 /**
  * A grid of square post thumbnails (3 across, 4 on wide screens), for the profile and friend
- * profile screens. Each thumbnail's alternative text is the post's text.
+ * profile screens. Each thumbnail's alternative text is the post's text; a post without an image
+ * (`imageUrl` null) gets the placeholder thumbnail.
  */
 export function PostGrid({
   posts,
@@ -37,14 +38,14 @@ export function PostGrid({
           {onSelect ? (
             <button type="button" className={styles.button} onClick={() => onSelect(post)}>
               <PostImage
-                imageKey={post.imageUrl}
+                imageKey={post.imageUrl ?? ''}
                 alt={messages.profile.postImage(post.text)}
                 shape="square"
               />
             </button>
           ) : (
             <PostImage
-              imageKey={post.imageUrl}
+              imageKey={post.imageUrl ?? ''}
               alt={messages.profile.postImage(post.text)}
               shape="square"
             />

@@ -58,10 +58,11 @@ function useChosenImage(): [Chosen | null, (file: File) => void] {
 /**
  * The upload form (/post/upload): a drop zone (drag and drop, or click / keyboard to choose through
  * a real file input), a preview, the hint `PNG, JPG, GIF (최대 10MB)`, the text and `업로드하기`.
- * A non-image is refused as it is chosen (`이미지 파일만 업로드 가능합니다.`), as is anything over
- * 10 MB; a missing file or text toasts `파일과 내용을 모두 입력해주세요!`; nothing is sent until both
- * pass. Success toasts `업로드 성공!` and goes to the feed client-side with the new post on top;
- * failure toasts `업로드 실패!` and keeps the form.
+ * A non-image is refused as it is chosen (`이미지 파일만 업로드 가능합니다.`); a missing file or text
+ * toasts `파일과 내용을 모두 입력해주세요!`; nothing is sent until both pass. The 10MB of the hint is
+ * not enforced here (product.md §5, §9): the backend refuses an oversize file or an image type it
+ * does not take. Success toasts `업로드 성공!` and goes to the feed client-side with the new post on
+ * top; failure toasts `업로드 실패!` and keeps the form.
  */
 export function PostUploadPage() {
   const router = useRouter();
@@ -80,7 +81,7 @@ export function PostUploadPage() {
   const [submitting, setSubmitting] = useState(false);
   const dragDepth = useRef(0);
 
-  /** Takes a chosen or dropped file, unless it is not an acceptable image. */
+  /** Takes a chosen or dropped file, unless it is not an image. */
   function take(candidate: File | undefined) {
     if (!candidate) return;
     const problem = imageFileProblem(candidate);

@@ -1,21 +1,17 @@
-import { IMAGE_MIME_TYPES, POST_LIMITS } from '@/lib/contract/post';
+import { IMAGE_MIME_TYPES } from '@/lib/contract/post';
 import { messages } from '@/lib/i18n/messages';
 
-/** The file input's `accept`: the image types the backend takes. */
+/** The file input's `accept`: the image types the backend takes (a hint for the file picker). */
 export const ACCEPTED_IMAGE_TYPES = IMAGE_MIME_TYPES.join(',');
 
-function isAcceptedType(type: string): boolean {
-  return (IMAGE_MIME_TYPES as readonly string[]).includes(type);
-}
-
 /**
- * Why a chosen file cannot be uploaded, or null when it can: not an image by MIME type
- * (`이미지 파일만 업로드 가능합니다.`), an image type the backend refuses, or over 10 MB.
+ * Why a chosen file cannot be uploaded, or null when it can: only a non-image by MIME type is
+ * refused here (`이미지 파일만 업로드 가능합니다.`, product.md §5). The 10MB of the hint is not
+ * enforced in the form (product.md §9): an oversize file, or an image type the backend does not
+ * take, is refused by the backend and the form shows `업로드 실패!`.
  */
 export function imageFileProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return messages.upload.imageOnly;
-  if (!isAcceptedType(file.type)) return messages.upload.unsupported;
-  if (file.size > POST_LIMITS.imageBytes) return messages.upload.tooLarge;
   return null;
 }
 

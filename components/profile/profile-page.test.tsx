@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
 import { ProfilePage } from './profile-page';
@@ -56,5 +56,59 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('tab', { name: '게시물' })).toHaveFocus();
     await user.click(tab);
     expect(await screen.findByText('아직 친구가 없습니다.')).toBeInTheDocument();
+  });
+
+  it('shows a dash and an inline error with retry at once when the friends list fails', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    mockFetch({
+      'GET /api/member/posts': { body: [{ id: 3, text: '하체 데이', imageUrl: 'k.png' }] },
+      'GET /api/member/friend': () =>
+        fail
+          ? {
+              status: 500,
+              body: { code: '500', message: '오류', data: null, timestamp: 't', path: null },
+            }
+          : { body: [{ id: 8, member: me, friend: { id: 12, name: '이서연', picture: null } }] },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ProfilePage />);
+    // Still on the 게시물 tab: the failure is shown without opening 친구.
+    expect(await screen.findByText('친구 목록을 불러오지 못했습니다.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '게시물' })).toHaveAttribute('aria-selected', 'true');
+    const values = await screen.findAllByRole('definition');
+    expect(values.map((value) => value.textContent)).toEqual(['1', '–']);
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: '다시 시도' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual([
+        '1',
+        '1',
+      ]),
+    );
+    expect(screen.queryByText('친구 목록을 불러오지 못했습니다.')).not.toBeInTheDocument();
+  });
+
+  it('shows a dash for the post count when the posts fail, with the error in the open tab only', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/member/posts': {
+        status: 500,
+        body: { code: '500', message: '오류', data: null, timestamp: 't', path: null },
+      },
+      'GET /api/member/friend': { body: [] },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ProfilePage />);
+    expect(await screen.findByText('게시물을 불러오지 못했습니다.')).toBeInTheDocument();
+    const values = await screen.findAllByRole('definition');
+    expect(values.map((value) => value.textContent)).toEqual(['–', '0']);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    await user.click(screen.getByRole('tab', { name: '친구' }));
+    expect(await screen.findByText('아직 친구가 없습니다.')).toBeInTheDocument();
+    // The posts failure stays visible when its tab is closed.
+    expect(screen.getByText('게시물을 불러오지 못했습니다.')).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });

@@ -59,16 +59,26 @@ function FriendsPanel() {
   return <SkeletonList rows={3} label={messages.profile.friendsLoading} />;
 }
 
+/** A count of the summary: the length once loaded, null (a dash) when the load failed, else undefined. */
+function countOf(list: readonly unknown[] | undefined, error: unknown): number | null | undefined {
+  if (list) return list.length;
+  return error ? null : undefined;
+}
+
 /**
  * The own profile (/profile): avatar, name, how many posts and friends, a link to /friend, and the
  * tabs `게시물` (a grid of the member's posts) and `친구` (friends linking to their profiles).
+ * A list that fails to load shows a dash for its count and an inline error with retry at once,
+ * above the tabs when its own tab is not the open one (decisions.md §6).
  */
 export function ProfilePage() {
   const { user } = useSession();
   const [tab, setTab] = useState<ProfileTab>('posts');
   // Both lists load up front: their lengths are the counts in the summary.
-  const { posts } = useMemberPosts();
-  const { friends } = useFriends();
+  const { posts, error: postsError, mutate: retryPosts } = useMemberPosts();
+  const { friends, error: friendsError, mutate: retryFriends } = useFriends();
+  const postCount = countOf(posts, postsError);
+  const friendCount = countOf(friends, friendsError);
 
   return (
     <>
@@ -77,8 +87,8 @@ export function ProfilePage() {
           name={user.name}
           picture={user.picture}
           stats={[
-            { label: messages.profile.posts, value: posts?.length },
-            { label: messages.profile.friends, value: friends?.length },
+            { label: messages.profile.posts, value: postCount },
+            { label: messages.profile.friends, value: friendCount },
           ]}
           actions={
             <ButtonLink href="/friend" variant="secondary" icon={<FriendIcon />}>
@@ -89,6 +99,20 @@ export function ProfilePage() {
       ) : (
         <ProfileSummarySkeleton label={messages.profile.profileLoading} />
       )}
+      {postCount === null && tab !== 'posts' ? (
+        <InlineLoadError
+          message={messages.profile.postsLoadFailed}
+          error={postsError}
+          onRetry={() => void retryPosts()}
+        />
+      ) : null}
+      {friendCount === null && tab !== 'friends' ? (
+        <InlineLoadError
+          message={messages.profile.friendsLoadFailed}
+          error={friendsError}
+          onRetry={() => void retryFriends()}
+        />
+      ) : null}
       <Card>
         <Tabs
           label={messages.profile.tabsLabel}

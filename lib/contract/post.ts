@@ -27,11 +27,14 @@ export const POST_MESSAGES = {
   notFriend: FRIEND_MESSAGES.notFriend,
 } as const;
 
-/** `PostDto`: `imageUrl` is a storage key, served at `GET /api/images/{imageUrl}`. */
+/**
+ * `PostDto`: `imageUrl` is a storage key, served at `GET /api/images/{imageUrl}`; null for a post
+ * without an image (the original backend stores an empty file that way, original-backend.md §3.5).
+ */
 export const postSchema = z.object({
   id: z.number().int(),
   text: z.string(),
-  imageUrl: z.string(),
+  imageUrl: z.string().nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
 

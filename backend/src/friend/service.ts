@@ -75,18 +75,23 @@ export async function requestFriend(db: Db, callerId: number, targetId: number):
   throw badRequest(FRIEND_MESSAGES.alreadySent);
 }
 
-/** The caller accepts the pending request of `requesterId`. */
+/** The caller accepts the pending request of `requesterId`; an unknown member is 404. */
 export async function acceptFriend(db: Db, callerId: number, requesterId: number): Promise<void> {
   if (callerId === requesterId) throw badRequest(FRIEND_MESSAGES.self);
+  await memberSummary(db, requesterId);
   const row = await pairRow(db, callerId, requesterId);
   if (row?.status === 'ACCEPT') throw badRequest(FRIEND_MESSAGES.alreadyFriends);
   if (!row || row.requesterId !== requesterId) throw badRequest(FRIEND_MESSAGES.notRequested);
   await accept(db, row.id);
 }
 
-/** Removes a pending request between the caller and `otherId`, whichever way it goes. */
+/**
+ * Removes a pending request between the caller and `otherId`, whichever way it goes; an unknown
+ * member is 404.
+ */
 export async function cancelFriend(db: Db, callerId: number, otherId: number): Promise<void> {
   if (callerId === otherId) throw badRequest(FRIEND_MESSAGES.self);
+  await memberSummary(db, otherId);
   const row = await pairRow(db, callerId, otherId);
   if (!row || row.status !== 'REQUEST') throw badRequest(FRIEND_MESSAGES.notPending);
   const removed = await db

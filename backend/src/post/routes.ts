@@ -9,7 +9,7 @@ import {
   postTextSchema,
 } from '@/lib/contract/post';
 import type { Db } from '../db/client';
-import { areFriends } from '../friend/service';
+import { areFriends, memberSummary } from '../friend/service';
 import { requireMember } from '../http/auth-hook';
 import { ApiError, MESSAGES } from '../http/errors';
 import { fieldError, idParams, notFound } from '../http/reply';
@@ -56,7 +56,7 @@ export async function postRoutes(
   function uploadError(error: unknown): unknown {
     if (error instanceof ImageRejectedError) {
       if (error.reason === 'size') return new ApiError(413, POST_MESSAGES.imageTooLarge);
-      if (error.reason === 'type') return new ApiError(415, POST_MESSAGES.unsupportedImage);
+      if (error.reason === 'type') return fieldError('file', POST_MESSAGES.unsupportedImage);
       return fieldError('file', POST_MESSAGES.fileMissing);
     }
     // The parser's own (English) reason is for the log, not for members.
@@ -113,6 +113,8 @@ export async function postRoutes(
   app.get('/api/posts/friend/:friendId', async (request) => {
     const member = requireMember(request);
     const { friendId } = idParams(request.params, 'friendId');
+    // An unknown member is 404 (decisions.md §4); a known one who is not a friend is 403.
+    await memberSummary(db, friendId);
     if (friendId !== member.id && !(await areFriends(db, member.id, friendId))) {
       throw new ApiError(403, POST_MESSAGES.notFriend);
     }

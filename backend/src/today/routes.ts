@@ -12,7 +12,7 @@ import {
 } from '@/lib/contract/today';
 import type { Db } from '../db/client';
 import { duplicateIndex } from '../exercise/sets';
-import { areFriends } from '../friend/service';
+import { areFriends, memberSummary } from '../friend/service';
 import { requireMember } from '../http/auth-hook';
 import { ApiError } from '../http/errors';
 import { fieldError, idParams, sendText } from '../http/reply';
@@ -55,7 +55,9 @@ function rejectDuplicates(ids: number[]): void {
 export async function todayRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
 
+  /** An unknown member is 404 (decisions.md §4); a known one who is not a friend is 403. */
   async function requireFriend(memberId: number, friendId: number): Promise<void> {
+    await memberSummary(db, friendId);
     if (!(await areFriends(db, memberId, friendId))) throw new ApiError(403, NOT_FRIEND);
   }
 
