@@ -3,6 +3,7 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { z } from 'zod';
 
+import { EXERCISE_MESSAGES, LIMITS } from '@/lib/contract/exercise';
 import { routineExerciseSchema, routineSchema, type Routine } from '@/lib/contract/routine';
 import type { Member } from '../src/db/schema';
 import {
@@ -128,6 +129,41 @@ for (const kind of databaseKinds()) {
       );
     });
 
+    it('adds up to LIMITS.selection exercises at once, not capped at the set limit', async () => {
+      // A full selection: LIMITS.selection exercises of LIMITS.sets sets each (seeded in batches).
+      const many: StoredExercise[] = [];
+      while (many.length < LIMITS.selection) {
+        many.push(
+          ...(await insertExercises(
+            server.database.db,
+            Array.from({ length: 100 }, () =>
+              buildExercise({
+                memberId: me.id,
+                sets: Array.from({ length: LIMITS.sets }, (_, i) => ({ reps: i + 1, weight: 0 })),
+              }),
+            ),
+          )),
+        );
+      }
+      const routine = await createRoutine('전신 루틴');
+      const body = (list: StoredExercise[]) => ({
+        routineId: routine.routineId,
+        exerciseInfoList: list.map((exercise) => ({ exerciseId: exercise.id })),
+      });
+      const tooMany = await api.error('POST', '/api/routineExercise', body([...many, bench]), 400);
+      assert.deepEqual(tooMany.data, { exerciseInfoList: EXERCISE_MESSAGES.selectionTooMany });
+      assert.deepEqual(await entries(routine.routineId), []);
+
+      await api.text('POST', '/api/routineExercise', body(many), 200, 'RoutineExercise created');
+      const added = await entries(routine.routineId);
+      assert.equal(added.length, LIMITS.selection);
+      assert.deepEqual(
+        added.map((i) => i.sequence),
+        many.map((_, index) => index + 1),
+      );
+      assert.ok(added.every((i) => i.repWeightList.length === LIMITS.sets));
+    });
+
     it('deleting an exercise keeps the routine copies with the name', async () => {
       const [routine] = await insertRoutines(server.database.db, [
         buildRoutine({ memberId: me.id, entries: [entryOf(bench, 1), entryOf(squat, 2)] }),
@@ -204,7 +240,16 @@ for (const kind of databaseKinds()) {
         'update RepWeight',
       );
       const updated = (await entries(routine.id)).find((i) => i.routineExerciseId === b)!;
-      assert.equal(updated.sequence, 9);
+      // `sequence` is ignored here, as by the original (original-backend.md §3.2).
+      assert.equal(updated.sequence, 2);
+      assert.deepEqual(
+        (await entries(routine.id)).map((i) => [i.routineExerciseId, i.sequence]),
+        [
+          [c, 1],
+          [b, 2],
+          [a, 5],
+        ],
+      );
       assert.equal(updated.exerciseName, '스쿼트');
       assert.equal(updated.repWeightList.length, 2);
       assert.deepEqual(updated.repWeightList[0], { id: squatSets[1].id, reps: 12, weight: 0 });

@@ -3,6 +3,7 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { z } from 'zod';
 
+import { EXERCISE_MESSAGES, LIMITS } from '@/lib/contract/exercise';
 import { todayDateSchema, todaySchema, type Today } from '@/lib/contract/today';
 import { friendships, type Member } from '../src/db/schema';
 import { areFriends } from '../src/friend/service';
@@ -269,6 +270,50 @@ for (const kind of databaseKinds()) {
       assert.deepEqual(today.todayExercises, []);
     });
 
+    it('adds up to LIMITS.selection items at once, not capped at the set limit', async () => {
+      // A full selection: LIMITS.selection exercises of LIMITS.sets sets each (seeded in batches).
+      const many: StoredExercise[] = [];
+      while (many.length < LIMITS.selection) {
+        many.push(
+          ...(await insertExercises(
+            server.database.db,
+            Array.from({ length: 100 }, () =>
+              buildExercise({
+                memberId: me.id,
+                sets: Array.from({ length: LIMITS.sets }, (_, i) => ({ reps: i + 1, weight: 0 })),
+              }),
+            ),
+          )),
+        );
+      }
+      const body = (list: StoredExercise[]) =>
+        list.map((exercise, index) => ({ id: exercise.id, type: 'exercise', sequence: index + 1 }));
+      await api.text(
+        'POST',
+        `/api/today?date=${DATE}`,
+        undefined,
+        201,
+        `${DATE}의 Today를 생성했습니다.`,
+      );
+      const tooMany = await api.error(
+        'POST',
+        `/api/todayExercise/${DATE}`,
+        body([...many, bench]),
+        400,
+      );
+      assert.deepEqual(tooMany.data, { body: EXERCISE_MESSAGES.selectionTooMany });
+      assert.deepEqual((await byDate()).todayExercises, []);
+
+      await api.text('POST', `/api/todayExercise/${DATE}`, body(many), 200, 'add todayExercise');
+      const day = await byDate();
+      assert.equal(day.todayExercises.length, LIMITS.selection);
+      assert.deepEqual(
+        day.todayExercises.map((entry) => entry.sequence),
+        many.map((_, index) => index + 1),
+      );
+      assert.ok(day.todayExercises.every((entry) => entry.repWeightList.length === LIMITS.sets));
+    });
+
     it("answers 404 for another member's ids on every route", async () => {
       const [mine] = await insertDays(server.database.db, [
         buildDay({ memberId: me.id, localDate: DATE, entries: [entryOf(bench, 1)] }),
@@ -383,6 +428,9 @@ for (const kind of databaseKinds()) {
       );
       await api.error('GET', `/api/today/friend/${me.id}/date/${DATE}`, undefined, 403);
       await api.error('GET', `/api/today/friend/${other.id}/date/2025-02-30`, undefined, 400);
+      // An unknown member is 404, not 403.
+      await api.error('GET', `/api/today/friend/999999/date/${DATE}`, undefined, 404);
+      await api.error('GET', '/api/today/friend/999999/yearAndMonth/2025/7', undefined, 404);
     });
   });
 }

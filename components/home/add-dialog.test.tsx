@@ -4,6 +4,7 @@ import { mockFetch, renderWithApp, writes } from '@/components/workout/test-help
 import { AddDialog } from './add-dialog';
 
 const DATE = '2026-11-23';
+const MONTH = 'GET /api/today/yearAndMonth/2026/11';
 
 const exercises = [
   {
@@ -37,12 +38,15 @@ const routines = [
 ];
 
 describe('AddDialog', () => {
-  it('switches tabs with the arrow keys, keeps the check order and creates the day record on a 404', async () => {
+  it('switches tabs with the arrow keys, keeps the check order and creates the day record when the month does not list the date', async () => {
     const user = userEvent.setup();
     const onClose = jest.fn();
     const { calls } = mockFetch({
       'GET /api/member/exercises': { body: exercises },
       'GET /api/member/routines': { body: routines },
+      [MONTH]: { body: [{ localDate: '2026-11-02', checkBox: 'True' }] },
+      // The original backend's answer for a date without a record: never asked.
+      [`GET /api/today/date/${DATE}`]: { status: 500, body: null },
       [`POST /api/today?date=${DATE}`]: { status: 201, body: `${DATE}의 Today를 생성했습니다.` },
       [`POST /api/todayExercise/${DATE}`]: { body: 'add todayExercise' },
     });
@@ -83,11 +87,12 @@ describe('AddDialog', () => {
         ],
       },
     ]);
-    // It asked the backend whether the day had a record before creating one.
-    const dayCheck = calls.findIndex((call) => call.url === `/api/today/date/${DATE}`);
+    // It asked the backend for the date's month before creating the record, never for the date.
+    const monthCheck = calls.findIndex((call) => `${call.method} ${call.url}` === MONTH);
     const create = calls.findIndex((call) => call.url === `/api/today?date=${DATE}`);
-    expect(dayCheck).toBeGreaterThanOrEqual(0);
-    expect(dayCheck).toBeLessThan(create);
+    expect(monthCheck).toBeGreaterThanOrEqual(0);
+    expect(monthCheck).toBeLessThan(create);
+    expect(calls.map((call) => call.url)).not.toContain(`/api/today/date/${DATE}`);
   });
 
   it('does not create a record when the date already has one', async () => {
@@ -96,9 +101,7 @@ describe('AddDialog', () => {
     const { calls } = mockFetch({
       'GET /api/member/exercises': { body: exercises },
       'GET /api/member/routines': { body: routines },
-      [`GET /api/today/date/${DATE}`]: {
-        body: { id: 21, localDate: DATE, checkBox: 'False', todayExercises: [] },
-      },
+      [MONTH]: { body: [{ localDate: DATE, checkBox: 'False' }] },
       [`POST /api/todayExercise/${DATE}`]: { body: 'add todayExercise' },
     });
     renderWithApp(<AddDialog date={DATE} onClose={onClose} />);

@@ -14,6 +14,7 @@ import {
   isMonthKey,
   type TodaySelectionItem,
 } from '@/lib/api/today';
+import { LIMITS } from '@/lib/contract/exercise';
 import { useExercises } from '@/lib/hooks/use-exercises';
 import { useRoutines } from '@/lib/hooks/use-routines';
 import { messages } from '@/lib/i18n/messages';
@@ -114,8 +115,9 @@ function libraryPanel<T>(panel: {
 /**
  * The add dialog (`추가`): tabs `운동` / `루틴` list the member's exercises and routines with
  * checkboxes. The selection keeps the order things were checked in (sequence 1..n). `저장` makes
- * sure the date has a day record (asking the backend, creating it on a 404), adds the selection,
- * reloads the month and the day, and closes; `뒤로` closes.
+ * sure the date has a day record (asking the backend for the date's month and creating the record
+ * when the date is not listed, see `ensureToday`), adds the selection, reloads the month and the
+ * day, and closes; `뒤로` closes.
  */
 export function AddDialog({ date, onClose }: { date: string; onClose: () => void }) {
   const baseId = useId();
@@ -156,6 +158,10 @@ export function AddDialog({ date, onClose }: { date: string; onClose: () => void
 
   async function onSave() {
     if (busy || selection.length === 0) return;
+    if (selection.length > LIMITS.selection) {
+      setFormError(messages.exercise.selectionTooMany(LIMITS.selection));
+      return;
+    }
     setBusy(true);
     setFormError(null);
     try {

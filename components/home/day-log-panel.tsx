@@ -85,7 +85,7 @@ function DayLogSkeleton() {
 export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }: DayLogPanelProps) {
   const headingId = useId();
   const locked = readOnly || friendId !== undefined;
-  const { today, error, mutate: mutateDay } = useDayLog(date, friendId);
+  const { today, error, mutate: mutateDay, retry } = useDayLog(date, friendId);
   const { mutate } = useSWRConfig();
   const toast = useToast();
   const pending = useRef(false);
@@ -165,7 +165,7 @@ export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }:
       <InlineLoadError
         message={messages.dayLog.loadFailed}
         error={error}
-        onRetry={() => void mutateDay()}
+        onRetry={() => void retry()}
       />
     );
   } else {

@@ -31,19 +31,21 @@ interface EditItem {
 /**
  * The day log's edit modal (`수정`): the day's exercises reorder by drag and drop (mouse, touch or
  * keyboard), sets are added, changed or removed (`세트 추가`), an exercise is taken out at once
- * (DELETE /api/todayExercise/{id}). `저장` checks every set's reps, then sends the new order and
- * the sets, and reloads the day and the month.
+ * (DELETE /api/todayExercise/{id}). `저장` checks every exercise's sets (the backend's rules),
+ * then sends the new order and the sets, and reloads the day and the month; field errors the
+ * backend still returns show under the matching exercise.
  */
 export function EditDialog({ today, onClose }: { today: Today; onClose: () => void }) {
-  const { items, setItems, errors, updateSets, validate } = useExerciseEdits<EditItem>(
-    () =>
-      bySequence(today.todayExercises).map((entry) => ({
-        id: entry.id,
-        exerciseName: entry.exerciseName,
-        sets: setDraftsFrom(entry.repWeightList),
-      })),
-    (item) => item.id,
-  );
+  const { items, setItems, errors, updateSets, validate, showFieldErrors } =
+    useExerciseEdits<EditItem>(
+      () =>
+        bySequence(today.todayExercises).map((entry) => ({
+          id: entry.id,
+          exerciseName: entry.exerciseName,
+          sets: setDraftsFrom(entry.repWeightList),
+        })),
+      (item) => item.id,
+    );
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { mutate } = useSWRConfig();
@@ -59,7 +61,14 @@ export function EditDialog({ today, onClose }: { today: Today; onClose: () => vo
       await deleteTodayExercise(item.id);
       setItems((current) => current.filter((entry) => entry.id !== item.id));
       toast.success(messages.dayLog.removed);
-      void revalidate();
+      if (items.length === 1) {
+        // The last entry took the day record with it: the day is empty now, and asking for it
+        // again would be a 500 from the original backend (original-backend.md §3.3).
+        void mutate(dayKey(today.localDate), null, { revalidate: false });
+        void mutate(isMonthKey);
+      } else {
+        void revalidate();
+      }
     } catch (failure) {
       setFormError(describeError(failure, messages.dayLog.removeFailed));
     } finally {
@@ -90,7 +99,9 @@ export function EditDialog({ today, onClose }: { today: Today; onClose: () => vo
       toast.success(messages.dayLog.updated);
       onClose();
     } catch (failure) {
-      setFormError(describeError(failure, messages.dayLog.updateFailed));
+      if (!showFieldErrors(failure)) {
+        setFormError(describeError(failure, messages.dayLog.updateFailed));
+      }
       void revalidate();
       setBusy(false);
     }

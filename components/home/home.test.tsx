@@ -111,9 +111,12 @@ describe('WorkoutCalendar', () => {
 
 describe('DayLogPanel', () => {
   const noop = () => undefined;
+  const MONTH = 'GET /api/today/yearAndMonth/2026/11';
+  /** The month list naming DATE (the day is fetched only when it is listed). */
+  const listed = { [MONTH]: { body: [{ localDate: DATE, checkBox: 'False' }] } };
 
   it('shows the heading, the exercises by sequence with numbered sets, and hides a weight of 0', async () => {
-    mockFetch({ [`GET /api/today/date/${DATE}`]: { body: today() } });
+    mockFetch({ ...listed, [`GET /api/today/date/${DATE}`]: { body: today() } });
     renderWithApp(<DayLogPanel date={DATE} onAdd={noop} onEdit={noop} />);
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(`${DATE} 운동 일지`);
     const names = await screen.findAllByRole('heading', { level: 3 });
@@ -131,18 +134,37 @@ describe('DayLogPanel', () => {
     expect(screen.getByRole('button', { name: '수정' })).toBeEnabled();
   });
 
-  it('treats a 404 as a day without a record', async () => {
-    const { calls } = mockFetch({});
+  it('shows a date the month does not list as empty without asking for it (the original 500s)', async () => {
+    const { calls } = mockFetch({
+      [MONTH]: { body: [{ localDate: '2026-11-02', checkBox: 'True' }] },
+      [`GET /api/today/date/${DATE}`]: { status: 500, body: null },
+    });
     renderWithApp(<DayLogPanel date={DATE} onAdd={noop} onEdit={noop} />);
     expect(await screen.findByText('운동 기록이 없습니다.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('운동 일지를 불러오지 못했습니다.')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '수정' })).toBeDisabled();
+    expect(calls.map((call) => call.url)).not.toContain(`/api/today/date/${DATE}`);
+  });
+
+  it('treats a 404 for a listed date as a day without a record', async () => {
+    const { calls } = mockFetch(listed);
+    renderWithApp(<DayLogPanel date={DATE} onAdd={noop} onEdit={noop} />);
+    expect(await screen.findByText('운동 기록이 없습니다.')).toBeInTheDocument();
+    expect(screen.queryByText('운동 일지를 불러오지 못했습니다.')).not.toBeInTheDocument();
     expect(calls.map((call) => call.url)).toContain(`/api/today/date/${DATE}`);
   });
 
+  it('shows an inline error with retry when the month fails to load', async () => {
+    mockFetch({ [MONTH]: { status: 500, body: null } });
+    renderWithApp(<DayLogPanel date={DATE} onAdd={noop} onEdit={noop} />);
+    expect(await screen.findByText('운동 일지를 불러오지 못했습니다.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '다시 시도' })).toBeInTheDocument();
+  });
+
   it('shows an inline error with retry when the day fails to load', async () => {
-    mockFetch({ [`GET /api/today/date/${DATE}`]: { status: 500, body: null } });
+    mockFetch({ ...listed, [`GET /api/today/date/${DATE}`]: { status: 500, body: null } });
     renderWithApp(<DayLogPanel date={DATE} onAdd={noop} onEdit={noop} />);
     expect(await screen.findByText('운동 일지를 불러오지 못했습니다.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '다시 시도' })).toBeInTheDocument();
@@ -151,6 +173,7 @@ describe('DayLogPanel', () => {
   it('ticks 완료 at once, and reverts with a toast when the server refuses', async () => {
     const user = userEvent.setup();
     const { fetch } = mockFetch({
+      ...listed,
       [`GET /api/today/date/${DATE}`]: { body: today() },
       'POST /api/today/checkbox/21?checked=true': {
         status: 500,
@@ -187,6 +210,7 @@ describe('DayLogPanel', () => {
   it('keeps the new state when the server agrees', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({
+      ...listed,
       [`GET /api/today/date/${DATE}`]: { body: today({ checkBox: 'True' }) },
       'POST /api/today/checkbox/21?checked=false': { body: 'update checkbox' },
     });

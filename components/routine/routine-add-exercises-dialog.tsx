@@ -9,6 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
 import { addRoutineExercises, ROUTINES_KEY } from '@/lib/api/routines';
+import { LIMITS } from '@/lib/contract/exercise';
 import type { Routine } from '@/lib/contract/routine';
 import { useExercises } from '@/lib/hooks/use-exercises';
 import { messages } from '@/lib/i18n/messages';
@@ -46,6 +47,10 @@ export function RoutineAddExercisesDialog({
     if (busy) return;
     if (selected.length === 0) {
       setFormError(messages.routine.selectAtLeastOne);
+      return;
+    }
+    if (selected.length > LIMITS.selection) {
+      setFormError(messages.exercise.selectionTooMany(LIMITS.selection));
       return;
     }
     setBusy(true);

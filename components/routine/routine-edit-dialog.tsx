@@ -26,19 +26,22 @@ interface EditItem {
 
 /**
  * The routine edit modal (`수정`): exercises reorder by drag and drop (mouse, touch or keyboard),
- * sets are added, changed or removed, exercises are taken out. Nothing is sent until `저장`; then
- * removed exercises are deleted, sequences become 1..n, and every exercise's sets are replaced.
+ * sets are added, changed or removed, exercises are taken out. Nothing is sent until `저장`, which
+ * first checks every exercise's sets (the backend's rules); then removed exercises are deleted,
+ * sequences become 1..n, and every exercise's sets are replaced. Field errors the backend still
+ * returns show under the matching exercise.
  */
 export function RoutineEditDialog({ routine, onClose }: { routine: Routine; onClose: () => void }) {
-  const { items, setItems, errors, updateSets, validate } = useExerciseEdits<EditItem>(
-    () =>
-      routine.routineExerciseDtoList.map((item) => ({
-        routineExerciseId: item.routineExerciseId,
-        exerciseName: item.exerciseName,
-        sets: setDraftsFrom(item.repWeightList),
-      })),
-    (item) => item.routineExerciseId,
-  );
+  const { items, setItems, errors, updateSets, validate, showFieldErrors } =
+    useExerciseEdits<EditItem>(
+      () =>
+        routine.routineExerciseDtoList.map((item) => ({
+          routineExerciseId: item.routineExerciseId,
+          exerciseName: item.exerciseName,
+          sets: setDraftsFrom(item.repWeightList),
+        })),
+      (item) => item.routineExerciseId,
+    );
   const [removed, setRemoved] = useState<number[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -82,7 +85,9 @@ export function RoutineEditDialog({ routine, onClose }: { routine: Routine; onCl
       toast.success(messages.routine.updated);
       onClose();
     } catch (failure) {
-      setFormError(describeError(failure, messages.routine.updateFailed));
+      if (!showFieldErrors(failure)) {
+        setFormError(describeError(failure, messages.routine.updateFailed));
+      }
       void mutate(ROUTINES_KEY);
       setBusy(false);
     }

@@ -207,6 +207,53 @@ describe('RoutinePage', () => {
     ]);
   });
 
+  it("edit: shows the backend's field errors under the matching exercise", async () => {
+    const { calls } = mockFetch({
+      ...routes(),
+      'PATCH /api/routineExercise/updateSequence/3': { body: 'update sequence' },
+      'PATCH /api/routineExercise/update/3': {
+        status: 400,
+        body: {
+          code: '400',
+          message: '입력값이 올바르지 않습니다.',
+          data: { '1.repWeightList.0.weight': '무게를 정확히 입력해주세요.' },
+          timestamp: 't',
+          path: null,
+        },
+      },
+    });
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: /상체/ }));
+    await user.click(screen.getByRole('button', { name: '수정' }));
+    const dialog = screen.getByRole('dialog', { name: '수정' });
+    await user.click(within(dialog).getByRole('button', { name: '저장' }));
+    const pullUp = within(dialog).getByRole('group', { name: '풀업 세트' });
+    expect(await within(pullUp).findByText('무게를 정확히 입력해주세요.')).toBeInTheDocument();
+    const bench = within(dialog).getByRole('group', { name: '벤치프레스 세트' });
+    expect(within(bench).queryByText('무게를 정확히 입력해주세요.')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('입력값이 올바르지 않습니다.')).not.toBeInTheDocument();
+    expect(writes(calls).map((call) => call.url)).toEqual([
+      '/api/routineExercise/updateSequence/3',
+      '/api/routineExercise/update/3',
+    ]);
+  });
+
+  it('edit: catches reps and weight the backend would refuse before sending', async () => {
+    const { calls } = mockFetch(routes());
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: /상체/ }));
+    await user.click(screen.getByRole('button', { name: '수정' }));
+    const dialog = screen.getByRole('dialog', { name: '수정' });
+    const bench = within(dialog).getByRole('group', { name: '벤치프레스 세트' });
+    const pullUp = within(dialog).getByRole('group', { name: '풀업 세트' });
+    await user.type(within(bench).getByLabelText('반복 횟수 (Set 1)'), '.5');
+    await user.type(within(pullUp).getByLabelText('무게 (Set 1)'), '20000');
+    await user.click(within(dialog).getByRole('button', { name: '저장' }));
+    expect(within(bench).getByText('반복 횟수를 정확히 입력해주세요.')).toBeInTheDocument();
+    expect(within(pullUp).getByText('무게를 정확히 입력해주세요.')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+  });
+
   it('deletes a routine only after confirmation', async () => {
     const { calls } = mockFetch({ ...routes(), 'DELETE /api/routine/3': { status: 204 } });
     const user = await renderPage();

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
+import { fieldErrorsOf, setErrorsFromFields } from './errors';
 import { validateSets, type SetDraft } from './set-drafts';
 import { SetEditor } from './set-editor';
 import { SortableList } from './sortable-list';
@@ -16,8 +17,10 @@ export interface EditableExercise {
 
 /**
  * The state of an edit modal's exercises: the list, the per-exercise set errors (keyed by
- * `getKey`), `updateSets` (which clears that exercise's error) and `validate` (which checks every
- * exercise's sets, shows the problems and says whether all are valid).
+ * `getKey`), `updateSets` (which clears that exercise's error), `validate` (which checks every
+ * exercise's sets with the backend's rules, shows the problems and says whether all are valid) and
+ * `showFieldErrors` (which puts a failed save's field errors, `{index}.repWeightList…` of the list
+ * sent in the current order, under the matching exercise and says whether any matched).
  */
 export function useExerciseEdits<T extends EditableExercise>(
   initial: () => T[],
@@ -46,7 +49,14 @@ export function useExerciseEdits<T extends EditableExercise>(
     return Object.keys(found).length === 0;
   };
 
-  return { items, setItems, errors, updateSets, validate };
+  const showFieldErrors = (failure: unknown) => {
+    const found = setErrorsFromFields(fieldErrorsOf(failure), items.map(getKey));
+    if (Object.keys(found).length === 0) return false;
+    setErrors(found);
+    return true;
+  };
+
+  return { items, setItems, errors, updateSets, validate, showFieldErrors };
 }
 
 export interface ExerciseEditListProps<T extends EditableExercise> {

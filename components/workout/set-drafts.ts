@@ -1,4 +1,4 @@
-import type { RepWeight, RepWeightInput } from '@/lib/contract/exercise';
+import { LIMITS, type RepWeight, type RepWeightInput } from '@/lib/contract/exercise';
 import { messages } from '@/lib/i18n/messages';
 
 /**
@@ -33,18 +33,33 @@ export function parseNumberInput(value: string): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-/** True when a set's reps are a number greater than 0. */
+/** True when a set's reps are what the backend accepts: a whole number from 1 to 10000. */
 export function hasValidReps(set: Pick<SetDraft, 'reps'>): boolean {
-  return set.reps !== null && Number.isFinite(set.reps) && set.reps > 0;
+  return (
+    set.reps !== null && Number.isInteger(set.reps) && set.reps >= 1 && set.reps <= LIMITS.reps
+  );
+}
+
+/** True when a set's weight is empty (sent as 0) or what the backend accepts: 0 to 10000. */
+export function hasValidWeight(set: Pick<SetDraft, 'weight'>): boolean {
+  return (
+    set.weight === null ||
+    (Number.isFinite(set.weight) && set.weight >= 0 && set.weight <= LIMITS.weight)
+  );
 }
 
 /**
- * The first problem of a list of sets, as the spec words it, or null:
- * no sets → `운동 세트를 입력해주세요.`; any reps empty or not > 0 → `반복 횟수를 정확히 입력해주세요.`
+ * The first problem of a list of sets, or null. The rules are the backend's (decisions.md §4:
+ * 1–50 sets, reps a whole number 1–10000, weight 0–10000), so bad input is caught before sending;
+ * the messages are the backend's too: no sets → `운동 세트를 입력해주세요.`; more than 50 →
+ * `운동 세트는 50개 이하로 입력해주세요.`; bad reps → `반복 횟수를 정확히 입력해주세요.`; bad weight
+ * → `무게를 정확히 입력해주세요.`
  */
 export function validateSets(sets: readonly SetDraft[]): string | null {
   if (sets.length === 0) return messages.exercise.setsRequired;
+  if (sets.length > LIMITS.sets) return messages.exercise.setsTooMany(LIMITS.sets);
   if (!sets.every(hasValidReps)) return messages.exercise.repsInvalid;
+  if (!sets.every(hasValidWeight)) return messages.exercise.weightInvalid;
   return null;
 }
 

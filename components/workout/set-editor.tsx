@@ -3,7 +3,14 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
-import { hasValidReps, newSetDraft, parseNumberInput, type SetDraft } from './set-drafts';
+import { LIMITS } from '@/lib/contract/exercise';
+import {
+  hasValidReps,
+  hasValidWeight,
+  newSetDraft,
+  parseNumberInput,
+  type SetDraft,
+} from './set-drafts';
 import styles from './set-editor.module.css';
 
 export interface SetEditorProps {
@@ -15,7 +22,7 @@ export interface SetEditorProps {
   legend: string;
   /** Show the legend (a visually hidden legend still names the group for screen readers). */
   showLegend?: boolean;
-  /** A validation message under the rows; reps inputs that break the rule are marked invalid. */
+  /** A validation message under the rows; reps and weight inputs that break the rules are marked invalid. */
   error?: string | null;
   disabled?: boolean;
 }
@@ -54,6 +61,7 @@ export function SetEditor({
           {sets.map((set, index) => {
             const n = index + 1;
             const repsInvalid = Boolean(error) && !hasValidReps(set);
+            const weightInvalid = Boolean(error) && !hasValidWeight(set);
             return (
               <li key={set.key} className={styles.row}>
                 <span className={styles.number} aria-hidden="true">
@@ -69,6 +77,7 @@ export function SetEditor({
                     type="number"
                     inputMode="numeric"
                     min={1}
+                    max={LIMITS.reps}
                     step={1}
                     placeholder={messages.sets.repsPlaceholder(n)}
                     value={set.reps ?? ''}
@@ -91,9 +100,11 @@ export function SetEditor({
                     type="number"
                     inputMode="decimal"
                     min={0}
+                    max={LIMITS.weight}
                     step="any"
                     placeholder={messages.sets.weightPlaceholder(n)}
                     value={set.weight ?? ''}
+                    aria-invalid={weightInvalid || undefined}
                     onChange={(event) =>
                       update(index, { weight: parseNumberInput(event.target.value) })
                     }

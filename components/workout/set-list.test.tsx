@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { SetList } from './set-list';
+import { setErrorsFromFields } from './errors';
 import { toRepWeightInputs, validateSets, newSetDraft, parseNumberInput } from './set-drafts';
 import { moveItem } from './reorder';
 
@@ -29,6 +30,45 @@ describe('set drafts', () => {
     );
     expect(validateSets([newSetDraft({ reps: -1 })])).toBe('반복 횟수를 정확히 입력해주세요.');
     expect(validateSets([newSetDraft({ reps: 1, weight: null })])).toBeNull();
+  });
+
+  it("validates with the backend's rules: reps a whole number 1–10000, weight 0–10000, 1–50 sets", () => {
+    const reps = '반복 횟수를 정확히 입력해주세요.';
+    expect(validateSets([newSetDraft({ reps: 10000, weight: 10000 })])).toBeNull();
+    expect(validateSets([newSetDraft({ reps: 10001 })])).toBe(reps);
+    expect(validateSets([newSetDraft({ reps: 2.5 })])).toBe(reps);
+    expect(validateSets([newSetDraft({ reps: 5, weight: -1 })])).toBe(
+      '무게를 정확히 입력해주세요.',
+    );
+    expect(validateSets([newSetDraft({ reps: 5, weight: 10000.5 })])).toBe(
+      '무게를 정확히 입력해주세요.',
+    );
+    expect(validateSets([newSetDraft({ reps: 5, weight: 62.5 })])).toBeNull();
+    const sets = (n: number) => Array.from({ length: n }, () => newSetDraft({ reps: 1 }));
+    expect(validateSets(sets(50))).toBeNull();
+    expect(validateSets(sets(51))).toBe('운동 세트는 50개 이하로 입력해주세요.');
+  });
+
+  it("maps a list body's field errors to the item sent at that index", () => {
+    expect(
+      setErrorsFromFields(
+        {
+          '1.repWeightList.0.reps': '반복 횟수를 정확히 입력해주세요.',
+          '1.repWeightList.2.weight': '무게를 정확히 입력해주세요.',
+          '0.repWeightList': '운동 세트는 50개 이하로 입력해주세요.',
+          '[2].repWeightList[0].weight': '무게를 정확히 입력해주세요.',
+          '3.id': '같은 항목이 두 번 들어 있습니다.',
+          '9.repWeightList.0.reps': '반복 횟수를 정확히 입력해주세요.',
+          repWeightList: '운동 세트를 입력해주세요.',
+        },
+        [55, 56, 57, 58],
+      ),
+    ).toEqual({
+      55: '운동 세트는 50개 이하로 입력해주세요.',
+      56: '반복 횟수를 정확히 입력해주세요.',
+      57: '무게를 정확히 입력해주세요.',
+    });
+    expect(setErrorsFromFields({}, [55])).toEqual({});
   });
 
   it('turns empty inputs into null and empty weights into 0 on the wire', () => {

@@ -7,6 +7,7 @@ import {
   type TodaySequenceUpdate,
   type TodaySetsUpdate,
 } from '@/lib/contract/today';
+import { yearMonthOfKey } from '@/lib/dates';
 import { api, requestJson } from './client';
 import { isHttpStatus } from './errors';
 
@@ -55,9 +56,15 @@ export function fetchMonth(year: number, month: number, friendId?: number): Prom
   return requestJson(monthKey(year, month, friendId), { schema: monthSchema });
 }
 
+/** True when `days` (a month list) has a record on `date`. */
+export function isListed(days: readonly TodayDate[], date: string): boolean {
+  return days.some((day) => day.localDate === date);
+}
+
 /**
  * GET /api/today/date/{date} (or a friend's, with `friendId`): the day's log, or null when the date
- * has no record (404).
+ * has no record (our backend's 404). Only call it for a date the month list names: the original
+ * backend answers a date without a record with 500 (original-backend.md §3.3), see `useDayLog`.
  */
 export async function fetchDay(date: string, friendId?: number): Promise<Today | null> {
   try {
@@ -74,14 +81,23 @@ export async function createToday(date: string): Promise<void> {
 }
 
 /**
- * Makes sure the date has a day record: asks the backend for that date (decisions.md §6) and
- * creates the record only when there is none. Returns true when it created one.
+ * Makes sure the date has a day record (product.md §4, add dialog): asks the backend for the
+ * date's month (GET /api/today/yearAndMonth/{year}/{month}, which both backends answer for any
+ * month) and creates the record (POST /api/today?date=) only when the date is not listed. It never
+ * asks for the date itself: the original backend answers a date without a record with 500. When
+ * the create is refused because the record appeared meanwhile (400 duplicate), that is fine too.
+ * Returns true when it created one.
  */
 export async function ensureToday(date: string): Promise<boolean> {
-  const existing = await fetchDay(date);
-  if (existing) return false;
-  await createToday(date);
-  return true;
+  const { year, month } = yearMonthOfKey(date);
+  if (isListed(await fetchMonth(year, month), date)) return false;
+  try {
+    await createToday(date);
+    return true;
+  } catch (error) {
+    if (isHttpStatus(error, 400) && isListed(await fetchMonth(year, month), date)) return false;
+    throw error;
+  }
 }
 
 /** POST /api/todayExercise/{date}: appends the exercises (routines expand server-side). */

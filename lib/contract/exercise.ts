@@ -36,6 +36,13 @@ export const LIMITS = {
   sets: 50,
   reps: 10000,
   weight: 10000,
+  /**
+   * Items in one selection list: the exercises and routines added to a day at once
+   * (`POST /api/todayExercise/{date}`) and the exercises added to a routine at once
+   * (`POST /api/routineExercise`). The spec sets no limit; this is only a sanity bound that keeps
+   * one request's work finite, far above any member's library, and has nothing to do with `sets`.
+   */
+  selection: 500,
 } as const;
 
 export const EXERCISE_MESSAGES = {
@@ -47,6 +54,7 @@ export const EXERCISE_MESSAGES = {
   reps: '반복 횟수를 정확히 입력해주세요.',
   weight: '무게를 정확히 입력해주세요.',
   memo: '메모를 정확히 입력해주세요.',
+  selectionTooMany: `한 번에 ${LIMITS.selection}개까지 추가할 수 있습니다.`,
 } as const;
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema } from './common';
-import { LIMITS, repWeightListInputSchema, repWeightSchema } from './exercise';
+import { EXERCISE_MESSAGES, LIMITS, repWeightListInputSchema, repWeightSchema } from './exercise';
 
 export const ROUTINE_MESSAGES = {
   nameBlank: '루틴 이름을 입력해주세요.',
@@ -23,13 +23,16 @@ export const sequenceSchema = z
   .min(0, { error: ROUTINE_MESSAGES.sequence })
   .max(1_000_000, { error: ROUTINE_MESSAGES.sequence });
 
-/** `POST /api/routineExercise` body; a missing sequence is stored as the routine's max + 1. */
+/**
+ * `POST /api/routineExercise` body; a missing sequence is stored as the routine's max + 1. At most
+ * `LIMITS.selection` exercises (a sanity bound, not the per-exercise set limit).
+ */
 export const routineExerciseCreateSchema = z.object({
   routineId: idSchema,
   exerciseInfoList: z
     .array(z.object({ exerciseId: idSchema, sequence: sequenceSchema.nullish() }))
     .min(1)
-    .max(LIMITS.sets),
+    .max(LIMITS.selection, { error: EXERCISE_MESSAGES.selectionTooMany }),
 });
 export type RoutineExerciseCreate = z.infer<typeof routineExerciseCreateSchema>;
 
@@ -39,12 +42,15 @@ export const routineSequenceUpdateSchema = z
   .max(500);
 export type RoutineSequenceUpdate = z.infer<typeof routineSequenceUpdateSchema>;
 
-/** `PATCH /api/routineExercise/update/{routineId}` body (`exerciseName` is ignored). */
+/**
+ * `PATCH /api/routineExercise/update/{routineId}` body. `sequence` and `exerciseName` are accepted
+ * and ignored, as by the original (original-backend.md §3.2): ordering has its own call.
+ */
 export const routineSetsUpdateSchema = z
   .array(
     z.object({
       routineExerciseId: idSchema,
-      sequence: sequenceSchema.nullish(),
+      sequence: z.unknown().optional(),
       repWeightList: repWeightListInputSchema.nullish(),
     }),
   )

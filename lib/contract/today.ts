@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema, localDateSchema } from './common';
-import { LIMITS, repWeightListInputSchema, repWeightSchema } from './exercise';
+import { EXERCISE_MESSAGES, LIMITS, repWeightListInputSchema, repWeightSchema } from './exercise';
 import { sequenceSchema } from './routine';
 
 export const CHECK_BOX = ['True', 'False'] as const;
@@ -38,7 +38,10 @@ export type Today = z.infer<typeof todaySchema>;
 export const todayDateSchema = z.object({ localDate: localDateSchema, checkBox: checkBoxSchema });
 export type TodayDate = z.infer<typeof todayDateSchema>;
 
-/** `POST /api/todayExercise/{date}` body; the client `sequence` is ignored (server-assigned). */
+/**
+ * `POST /api/todayExercise/{date}` body; the client `sequence` is ignored (server-assigned). At most
+ * `LIMITS.selection` items (a sanity bound, not the per-exercise set limit).
+ */
 export const todayExerciseAddSchema = z
   .array(
     z.object({
@@ -48,7 +51,7 @@ export const todayExerciseAddSchema = z
     }),
   )
   .min(1)
-  .max(LIMITS.sets);
+  .max(LIMITS.selection, { error: EXERCISE_MESSAGES.selectionTooMany });
 export type TodayExerciseAdd = z.infer<typeof todayExerciseAddSchema>;
 
 /** `PATCH /api/todayExercise/updateSequence/{todayId}` body. */

@@ -9,8 +9,39 @@ import type {
 } from '@/lib/contract/routine';
 import type { Db } from '../db/client';
 import { exercises, routineExercises, routines } from '../db/schema';
-import { insertSets, replaceSets, setsByOwner, type Executor } from '../exercise/sets';
+import {
+  insertSets,
+  replaceSets,
+  setsByOwner,
+  type Executor,
+  type SetOwner,
+} from '../exercise/sets';
 import { notFound } from '../http/reply';
+
+/**
+ * Rows per INSERT when copying many rows at once: PostgreSQL takes at most 65535 bind parameters
+ * per statement, and one selection (`LIMITS.selection` exercises of up to `LIMITS.sets` sets each,
+ * or routines expanded to all their entries) can copy more rows than one statement holds.
+ */
+export const ROWS_PER_INSERT = 5000;
+
+/** `items` in consecutive slices of at most `size`. */
+export function chunksOf<T>(items: readonly T[], size = ROWS_PER_INSERT): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    chunks.push(items.slice(start, start + size));
+  }
+  return chunks;
+}
+
+/** `insertSets` in statements of at most `ROWS_PER_INSERT` rows. */
+export async function insertSetsInChunks(
+  db: Executor,
+  owner: SetOwner,
+  items: Array<{ ownerId: number; reps: number; weight: number }>,
+): Promise<void> {
+  for (const chunk of chunksOf(items)) await insertSets(db, owner, chunk);
+}
 
 /** `exerciseName`: the live name while the exercise exists, else the copy. */
 export const liveRoutineExerciseName = sql<string>`coalesce(${exercises.name}, ${routineExercises.exerciseName})`;
@@ -136,7 +167,7 @@ export async function addRoutineExercises(
       .values(values)
       .returning({ id: routineExercises.id, exerciseId: routineExercises.exerciseId });
     const sets = await setsByOwner(tx, 'exerciseId', exerciseIds);
-    await insertSets(
+    await insertSetsInChunks(
       tx,
       'routineExerciseId',
       created.flatMap((entry) =>
@@ -201,7 +232,10 @@ export async function updateRoutineSequences(
   });
 }
 
-/** Sets replaced per entry (exercise PATCH rules); a given sequence is applied too. */
+/**
+ * Sets replaced per entry (exercise PATCH rules). A given `sequence` is ignored, as by the original
+ * (original-backend.md §3.2); `updateRoutineSequences` orders.
+ */
 export async function updateRoutineSets(
   db: Db,
   memberId: number,
@@ -216,9 +250,6 @@ export async function updateRoutineSets(
       items.map((item) => item.routineExerciseId),
     );
     for (const item of items) {
-      if (item.sequence != null) {
-        await setSequence(tx, item.routineExerciseId, item.sequence);
-      }
       if (item.repWeightList != null) {
         await replaceSets(tx, 'routineExerciseId', item.routineExerciseId, item.repWeightList);
       }

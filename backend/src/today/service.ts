@@ -18,10 +18,10 @@ import {
   todays,
   type TodayRow,
 } from '../db/schema';
-import { insertSets, replaceSets, setsByOwner, type Executor } from '../exercise/sets';
+import { replaceSets, setsByOwner, type Executor } from '../exercise/sets';
 import { ApiError } from '../http/errors';
 import { notFound } from '../http/reply';
-import { liveRoutineExerciseName } from '../routine/service';
+import { chunksOf, insertSetsInChunks, liveRoutineExerciseName } from '../routine/service';
 
 const liveTodayExerciseName = sql<string>`coalesce(${exercises.name}, ${todayExercises.exerciseName})`;
 
@@ -192,17 +192,19 @@ export async function addTodayExercises(
       .select({ max: sql<number>`coalesce(max(${todayExercises.sequence}), 0)::int` })
       .from(todayExercises)
       .where(eq(todayExercises.todayId, today.id));
-    const created = await tx
-      .insert(todayExercises)
-      .values(
-        planned.map((entry, index) => ({
-          todayId: today.id,
-          exerciseId: entry.exerciseId,
-          exerciseName: entry.exerciseName,
-          sequence: max + index + 1,
-        })),
-      )
-      .returning({ id: todayExercises.id });
+    // A selection of up to LIMITS.selection items (routines expanded) can outgrow one statement.
+    const created: Array<{ id: number }> = [];
+    const rows = planned.map((entry, index) => ({
+      todayId: today.id,
+      exerciseId: entry.exerciseId,
+      exerciseName: entry.exerciseName,
+      sequence: max + index + 1,
+    }));
+    for (const chunk of chunksOf(rows)) {
+      created.push(
+        ...(await tx.insert(todayExercises).values(chunk).returning({ id: todayExercises.id })),
+      );
+    }
 
     const exerciseSets = await setsByOwner(tx, 'exerciseId', exerciseIds);
     const routineSets = await setsByOwner(
@@ -210,7 +212,7 @@ export async function addTodayExercises(
       'routineExerciseId',
       routineEntries.map((entry) => entry.id),
     );
-    await insertSets(
+    await insertSetsInChunks(
       tx,
       'todayExerciseId',
       planned.flatMap((entry, index) => {
