@@ -160,3 +160,26 @@ test.describe('in Los Angeles', () => {
     expect(await page.evaluate(() => new Date().getDate())).toBe(22);
   });
 });
+
+test.describe('on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the calendar keeps seven days to a week, and the top bar names the member', async ({
+    page,
+  }) => {
+    await signIn(page, uniqueMember('home-narrow'));
+    await page.goto('/');
+    const days = page.locator('.react-calendar__month-view__days__day');
+    await expect(days.first()).toBeVisible();
+    const tops = await days.evaluateAll((tiles) =>
+      tiles.slice(0, 8).map((tile) => Math.round(tile.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops.slice(0, 7)).size).toBe(1);
+    expect(tops[7]).toBeGreaterThan(tops[0]);
+    const profileLink = page.getByRole('link', { name: /home-narrow/ }).first();
+    await expect(profileLink).toBeVisible();
+    const name = profileLink.locator('span').last();
+    await expect(name).toBeVisible();
+    expect((await name.boundingBox())?.width ?? 0).toBeGreaterThan(10);
+  });
+});
