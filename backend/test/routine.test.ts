@@ -19,6 +19,7 @@ import {
 import { apiClient, type ApiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
+import { seedFullSelection } from './helpers/selection';
 
 after(dropTestDatabases);
 
@@ -130,21 +131,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('adds up to LIMITS.selection exercises at once, not capped at the set limit', async () => {
-      // A full selection: LIMITS.selection exercises of LIMITS.sets sets each (seeded in batches).
-      const many: StoredExercise[] = [];
-      while (many.length < LIMITS.selection) {
-        many.push(
-          ...(await insertExercises(
-            server.database.db,
-            Array.from({ length: 100 }, () =>
-              buildExercise({
-                memberId: me.id,
-                sets: Array.from({ length: LIMITS.sets }, (_, i) => ({ reps: i + 1, weight: 0 })),
-              }),
-            ),
-          )),
-        );
-      }
+      const many = await seedFullSelection(server.database.db, me.id);
       const routine = await createRoutine('전신 루틴');
       const body = (list: StoredExercise[]) => ({
         routineId: routine.routineId,

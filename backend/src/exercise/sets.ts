@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 
 import type { RepWeight, RepWeightInput } from '@/lib/contract/exercise';
+import { chunksOf } from '../db/chunks';
 import type { Db } from '../db/client';
 import { repWeights } from '../db/schema';
 
@@ -37,16 +38,19 @@ export async function setsByOwner(
   return grouped;
 }
 
-/** Inserts copies of sets for many owners in one statement. */
+/** Inserts copies of sets for many owners, in as few statements as PostgreSQL allows. */
 export async function insertSets(
   db: Executor,
   owner: SetOwner,
   items: Array<{ ownerId: number; reps: number; weight: number }>,
 ): Promise<void> {
-  if (items.length === 0) return;
-  await db
-    .insert(repWeights)
-    .values(items.map((item) => ({ [owner]: item.ownerId, reps: item.reps, weight: item.weight })));
+  for (const chunk of chunksOf(items)) {
+    await db
+      .insert(repWeights)
+      .values(
+        chunk.map((item) => ({ [owner]: item.ownerId, reps: item.reps, weight: item.weight })),
+      );
+  }
 }
 
 /**

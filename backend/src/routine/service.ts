@@ -9,39 +9,8 @@ import type {
 } from '@/lib/contract/routine';
 import type { Db } from '../db/client';
 import { exercises, routineExercises, routines } from '../db/schema';
-import {
-  insertSets,
-  replaceSets,
-  setsByOwner,
-  type Executor,
-  type SetOwner,
-} from '../exercise/sets';
+import { insertSets, replaceSets, setsByOwner, type Executor } from '../exercise/sets';
 import { notFound } from '../http/reply';
-
-/**
- * Rows per INSERT when copying many rows at once: PostgreSQL takes at most 65535 bind parameters
- * per statement, and one selection (`LIMITS.selection` exercises of up to `LIMITS.sets` sets each,
- * or routines expanded to all their entries) can copy more rows than one statement holds.
- */
-export const ROWS_PER_INSERT = 5000;
-
-/** `items` in consecutive slices of at most `size`. */
-export function chunksOf<T>(items: readonly T[], size = ROWS_PER_INSERT): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) {
-    chunks.push(items.slice(start, start + size));
-  }
-  return chunks;
-}
-
-/** `insertSets` in statements of at most `ROWS_PER_INSERT` rows. */
-export async function insertSetsInChunks(
-  db: Executor,
-  owner: SetOwner,
-  items: Array<{ ownerId: number; reps: number; weight: number }>,
-): Promise<void> {
-  for (const chunk of chunksOf(items)) await insertSets(db, owner, chunk);
-}
 
 /** `exerciseName`: the live name while the exercise exists, else the copy. */
 export const liveRoutineExerciseName = sql<string>`coalesce(${exercises.name}, ${routineExercises.exerciseName})`;
@@ -167,7 +136,7 @@ export async function addRoutineExercises(
       .values(values)
       .returning({ id: routineExercises.id, exerciseId: routineExercises.exerciseId });
     const sets = await setsByOwner(tx, 'exerciseId', exerciseIds);
-    await insertSetsInChunks(
+    await insertSets(
       tx,
       'routineExerciseId',
       created.flatMap((entry) =>

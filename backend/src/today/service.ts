@@ -9,6 +9,7 @@ import {
   type TodaySequenceUpdate,
   type TodaySetsUpdate,
 } from '@/lib/contract/today';
+import { chunksOf } from '../db/chunks';
 import type { Db } from '../db/client';
 import {
   exercises,
@@ -18,10 +19,10 @@ import {
   todays,
   type TodayRow,
 } from '../db/schema';
-import { replaceSets, setsByOwner, type Executor } from '../exercise/sets';
+import { insertSets, replaceSets, setsByOwner, type Executor } from '../exercise/sets';
 import { ApiError } from '../http/errors';
 import { notFound } from '../http/reply';
-import { chunksOf, insertSetsInChunks, liveRoutineExerciseName } from '../routine/service';
+import { liveRoutineExerciseName } from '../routine/service';
 
 const liveTodayExerciseName = sql<string>`coalesce(${exercises.name}, ${todayExercises.exerciseName})`;
 
@@ -212,7 +213,7 @@ export async function addTodayExercises(
       'routineExerciseId',
       routineEntries.map((entry) => entry.id),
     );
-    await insertSetsInChunks(
+    await insertSets(
       tx,
       'todayExerciseId',
       planned.flatMap((entry, index) => {
