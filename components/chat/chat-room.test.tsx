@@ -70,8 +70,8 @@ describe('ChatRoom', () => {
       refused: true,
       messages: [message(1, 2, '이서연', '안녕')],
     });
-    const status = screen.getByRole('status');
-    expect(status).toHaveTextContent(
+    expect(screen.getByRole('status')).toHaveTextContent('참여할 수 없음');
+    expect(screen.getByRole('alert')).toHaveTextContent(
       '이 채팅방에 참여할 수 없습니다. 클럽에 가입했는지 확인해주세요.',
     );
     expect(screen.queryByText('연결 중...')).toBeNull();

@@ -18,7 +18,7 @@ import { InlineLoadError } from '@/components/workout/inline-load-error';
 
 /** The header's connection state: connected, connecting (retrying every 5 s), or refused. */
 function connectionLabel(room: { connected: boolean; refused: boolean }): string {
-  if (room.refused) return messages.chat.refused;
+  if (room.refused) return messages.chat.refusedStatus;
   return room.connected ? messages.chat.connected : messages.chat.connecting;
 }
 
@@ -73,7 +73,6 @@ export function ChatRoom({ roomId }: { roomId: number }) {
               room.refused ? styles.refused : room.connected ? styles.online : styles.offline
             }`}
             role="status"
-            title={room.refused ? messages.chat.refused : undefined}
           >
             <span className={styles.dot} aria-hidden="true" />
             <span className={styles.statusText}>{connectionLabel(room)}</span>
@@ -92,7 +91,8 @@ export function ChatRoom({ roomId }: { roomId: number }) {
         onLoadOlder={() => void room.loadOlder()}
         errorSlot={
           room.refused ? (
-            <div className={styles.refusal}>
+            <div className={styles.refusal} role="alert">
+              <p>{messages.chat.refused}</p>
               <Link href="/club" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
                 {messages.chat.backToClubs}
               </Link>

@@ -445,6 +445,7 @@ export const messages = {
   chat: {
     title: (roomId: string | number) => `채팅방 #${roomId}`,
     refused: '이 채팅방에 참여할 수 없습니다. 클럽에 가입했는지 확인해주세요.',
+    refusedStatus: '참여할 수 없음',
     leave: '나가기',
     connecting: '연결 중...',
     placeholder: '메시지를 입력하세요...',
