@@ -125,3 +125,30 @@ test('two members chat live over the WebSocket transport; the owner leaves and t
 
   await ctxB.close();
 });
+
+test('a member who has not joined the club is told so in its room, and nothing keeps connecting', async ({
+  page,
+  browser,
+}) => {
+  const owner = uniqueNamedMember('방장');
+  const title = `새벽 수영 ${Date.now().toString(36)}`;
+  await signIn(page, owner);
+  await createClub(page, title, { intro: '새벽 6시 수영', place: '잠실', time: '매일 새벽' });
+  const roomId = await enterRoom(page, title);
+
+  const outsiderContext = await browser.newContext();
+  const outsider = await outsiderContext.newPage();
+  await signIn(outsider, uniqueNamedMember('외부인'));
+  await outsider.goto(`/chat/${roomId}`);
+  await expect(outsider.getByRole('status')).toHaveText('참여할 수 없음');
+  await expect(
+    outsider.getByRole('alert').filter({ hasText: '이 채팅방에 참여할 수 없습니다.' }),
+  ).toBeVisible();
+  await expect(outsider.getByRole('link', { name: '클럽 목록으로' })).toHaveAttribute(
+    'href',
+    '/club',
+  );
+  await expect(outsider.getByLabel('메시지 입력')).toBeDisabled();
+  await expect(outsider.getByText('연결 중...')).toHaveCount(0);
+  await outsiderContext.close();
+});
