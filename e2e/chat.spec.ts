@@ -140,7 +140,8 @@ test('a member who has not joined the club is told so in its room, and nothing k
   const outsider = await outsiderContext.newPage();
   await signIn(outsider, uniqueNamedMember('외부인'));
   await outsider.goto(`/chat/${roomId}`);
-  await expect(outsider.getByRole('status')).toHaveText('참여할 수 없음');
+  // The header's connection status (the message area has a status of its own while loading).
+  await expect(outsider.getByRole('status').filter({ hasText: '참여할 수 없음' })).toBeVisible();
   await expect(
     outsider.getByRole('alert').filter({ hasText: '이 채팅방에 참여할 수 없습니다.' }),
   ).toBeVisible();
