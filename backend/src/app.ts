@@ -22,7 +22,7 @@ import { sessionRoutes } from './auth/session-routes';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { registerAuthHook } from './http/auth-hook';
-import { registerErrorHandling } from './http/error-handler';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { commentRoutes } from './comment/routes';
@@ -53,6 +53,7 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     serverFactory: (handler) => {
       const server = createServer((req, res) => {
         if (chat && ChatServer.matches(req.url)) chat.handleRequest(req, res);

@@ -162,7 +162,7 @@ for (const kind of databaseKinds()) {
       assert.equal(member.messages.length, 0);
     });
 
-    it('refuses SEND to /topic, unknown destinations and blank or long messages', async () => {
+    it('refuses SEND to /topic, unknown destinations and blank, long or NUL-holding messages', async () => {
       const listener = await connect(friend);
       await subscribe(listener);
       const cases: Array<[string, string, RegExp]> = [
@@ -170,6 +170,7 @@ for (const kind of databaseKinds()) {
         ['/app/chat/rooms/abc/send', '"x"', /unknown destination/],
         [roomSendDestination(club.chatRoomId), JSON.stringify('   '), /메시지를 입력해주세요/],
         [roomSendDestination(club.chatRoomId), JSON.stringify('가'.repeat(1001)), /1000자/],
+        [roomSendDestination(club.chatRoomId), JSON.stringify('a\u0000b'), /사용할 수 없는 문자/],
       ];
       for (const [destination, body, pattern] of cases) {
         const peer = await connect(me);

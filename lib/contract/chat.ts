@@ -16,6 +16,7 @@ export const CHAT_MESSAGES = {
   tooLong: `메시지는 ${CHAT_LIMITS.messageMax}자 이하로 입력해주세요.`,
   limit: `limit은 1 이상 ${CHAT_LIMITS.pageMax} 이하이어야 합니다.`,
   messageId: 'messageId가 필요합니다.',
+  invalidCharacter: '사용할 수 없는 문자가 포함되어 있습니다.',
 } as const;
 
 /** The text of a chat message: trimmed, 1–1000 characters. */
@@ -23,7 +24,9 @@ export const chatTextSchema = z
   .string({ error: CHAT_MESSAGES.blank })
   .trim()
   .min(CHAT_LIMITS.messageMin, { error: CHAT_MESSAGES.blank })
-  .max(CHAT_LIMITS.messageMax, { error: CHAT_MESSAGES.tooLong });
+  .max(CHAT_LIMITS.messageMax, { error: CHAT_MESSAGES.tooLong })
+  // PostgreSQL text cannot hold NUL: refused here rather than failing the insert.
+  .refine((text) => !text.includes('\u0000'), { error: CHAT_MESSAGES.invalidCharacter });
 
 /** The sender as embedded in a message: a `MemberDto`. */
 export const chatMemberSchema = memberSummarySchema;

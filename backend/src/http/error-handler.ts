@@ -1,10 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
 import { ApiError, MESSAGES, errorBody } from './errors';
 
 /** PostgreSQL's SQLSTATE for a foreign key violation. */
 const FOREIGN_KEY_VIOLATION = '23503';
+/** PostgreSQL's SQLSTATE for a character text cannot hold (NUL, U+0000). */
+const CHARACTER_NOT_IN_REPERTOIRE = '22021';
 
 /** The SQLSTATE of a database error, also when Drizzle wraps it (`cause`). */
 function sqlState(error: unknown): unknown {
@@ -26,6 +28,44 @@ function zodFieldErrors(error: ZodError): Record<string, string> {
     data[field] ??= issue.message;
   }
   return data;
+}
+
+/** The first query or JSON body field (dotted path) whose string holds NUL, looked at iteratively. */
+function fieldWithNul(request: FastifyRequest): string | null {
+  const stack: { value: unknown; path: string }[] = [
+    { value: request.body, path: '' },
+    { value: request.query, path: '' },
+  ];
+  for (let seen = 0; stack.length > 0 && seen < 100_000; seen++) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path || 'body';
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        stack.push({ value: child, path: path ? `${path}.${key}` : key });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Fastify's router errors (a malformed percent escape, an over-long path parameter), which are
+ * answered before hooks and the error handler run: the §4 error body too.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    request.log.info({ reason: error.message, status }, 'client error');
+    reply.status(status).send(errorBody(status, clientErrorMessage(status)));
+    return;
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  reply.status(500).send(errorBody(500, MESSAGES.internal));
 }
 
 /**
@@ -53,6 +93,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // A row that vanished between a read and a write (e.g. a club deleted while someone joins).
     if (sqlState(error) === FOREIGN_KEY_VIOLATION) {
       return reply.status(404).send(errorBody(404, MESSAGES.notFound));
+    }
+    // Text the database cannot store (NUL in a name, a search, …) is the client's mistake.
+    if (sqlState(error) === CHARACTER_NOT_IN_REPERTOIRE) {
+      const field = fieldWithNul(request);
+      return reply
+        .status(400)
+        .send(
+          field
+            ? errorBody(400, MESSAGES.validation, { [field]: MESSAGES.invalidCharacter })
+            : errorBody(400, MESSAGES.badRequest),
+        );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -36,5 +36,6 @@ export const MESSAGES = {
   payloadTooLarge: '요청 본문이 너무 큽니다.',
   unsupportedMediaType: '지원하지 않는 형식입니다.',
   validation: '입력값이 올바르지 않습니다.',
+  invalidCharacter: '사용할 수 없는 문자가 포함되어 있습니다.',
   internal: '서버 오류가 발생했습니다.',
 } as const;
