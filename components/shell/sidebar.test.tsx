@@ -64,18 +64,22 @@ describe('Sidebar', () => {
   it('shows the initial, the name linking to /profile and 로그아웃 when signed in', async () => {
     renderWith(signedIn());
     expect(await screen.findByText('박지민')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: '박지민' })).toHaveTextContent('박');
-    expect(screen.getByText('박지민').closest('a')).toHaveAttribute('href', '/profile');
+    // Named by what it shows (the name), the initial beside it decorative.
+    const profile = screen.getByRole('link', { name: '박지민 프로필 보기' });
+    expect(profile).toHaveAttribute('href', '/profile');
+    expect(profile).not.toHaveAttribute('aria-label');
+    expect(profile).toHaveTextContent(/^박박지민/);
+    expect(screen.queryByRole('img', { name: '박지민' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '로그아웃' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '로그인' })).not.toBeInTheDocument();
   });
 
   it('shows the picture when there is one', async () => {
     renderWith(signedIn('https://example.com/p.png'));
-    expect(await screen.findByRole('img', { name: '박지민' })).toHaveAttribute(
-      'src',
-      'https://example.com/p.png',
-    );
+    const profile = await screen.findByRole('link', { name: '박지민 프로필 보기' });
+    // Beside the name, the picture is decorative (empty alt).
+    expect(profile.querySelector('img')).toHaveAttribute('src', 'https://example.com/p.png');
+    expect(profile.querySelector('img')).toHaveAttribute('alt', '');
   });
 
   it('shows 로그인 when signed out', async () => {

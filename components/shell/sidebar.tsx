@@ -51,13 +51,11 @@ function Account() {
 
   return (
     <div className={styles.account}>
-      <Link
-        href="/profile"
-        className={styles.profile}
-        aria-label={messages.nav.openProfile(user.name)}
-      >
-        <Avatar name={user.name} picture={user.picture} size="sm" />
+      {/* Named by its visible text (the name), so voice control finds it by what is shown. */}
+      <Link href="/profile" className={styles.profile}>
+        <Avatar name={user.name} picture={user.picture} size="sm" decorative />
         <span className={styles.name}>{user.name}</span>
+        <span className="visuallyHidden"> {messages.nav.openProfileSuffix}</span>
       </Link>
       <button type="button" className={styles.accountButton} onClick={onLogout} disabled={busy}>
         <LogoutIcon />

@@ -10,6 +10,8 @@ export interface AvatarProps {
   picture?: string | null;
   size?: AvatarSize;
   className?: string;
+  /** Beside the member's name (e.g. in a link that names them): hidden from assistive technology. */
+  decorative?: boolean;
 }
 
 const tones = [styles.tone1, styles.tone2, styles.tone3, styles.tone4, styles.tone5, styles.tone6];
@@ -29,7 +31,7 @@ function toneOf(name: string): string {
 }
 
 /** A member's picture, or the first letter of the name in a coloured circle (also when the picture fails). */
-export function Avatar({ name, picture, size = 'md', className }: AvatarProps) {
+export function Avatar({ name, picture, size = 'md', className, decorative = false }: AvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const classes = [styles.avatar, styles[size], className].filter(Boolean).join(' ');
   if (picture && failed !== picture) {
@@ -39,7 +41,7 @@ export function Avatar({ name, picture, size = 'md', className }: AvatarProps) {
       <img
         className={classes}
         src={picture}
-        alt={name}
+        alt={decorative ? '' : name}
         referrerPolicy="no-referrer"
         loading="lazy"
         decoding="async"
@@ -48,7 +50,10 @@ export function Avatar({ name, picture, size = 'md', className }: AvatarProps) {
     );
   }
   return (
-    <span className={`${classes} ${styles.initial} ${toneOf(name)}`} role="img" aria-label={name}>
+    <span
+      className={`${classes} ${styles.initial} ${toneOf(name)}`}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
+    >
       <span aria-hidden="true">{initialOf(name)}</span>
     </span>
   );

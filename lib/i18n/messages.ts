@@ -25,7 +25,8 @@ export const messages = {
     login: '로그인',
     logoutFailed: '로그아웃에 실패했습니다. 잠시 후 다시 시도해주세요.',
     account: '내 계정',
-    openProfile: (name: string) => `${name} 프로필 보기`,
+    /** Read after the member's name in the sidebar's profile link. */
+    openProfileSuffix: '프로필 보기',
   },
   login: {
     title: '로그인',
