@@ -178,7 +178,7 @@ test.describe('on a 320 px phone', () => {
     expect(tops[7]).toBeGreaterThan(tops[0]);
     const profileLink = page.getByRole('link', { name: /home-narrow/ }).first();
     await expect(profileLink).toBeVisible();
-    const name = profileLink.locator('span').last();
+    const name = profileLink.getByText('home-narrow 테스터', { exact: true });
     await expect(name).toBeVisible();
     expect((await name.boundingBox())?.width ?? 0).toBeGreaterThan(10);
   });
