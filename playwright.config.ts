@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { e2eEnv, APP_PORT, APP_URL } from './e2e/fixtures/env';
+import chromium from './scripts/chromium.json';
 
 /**
  * End-to-end tests through the real stack: the real backend (fresh embedded database under
@@ -23,15 +24,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: process.env.CHROMIUM_PATH || chromium.path,
+      args: chromium.flags,
     },
   },
   projects: [

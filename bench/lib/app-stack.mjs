@@ -14,16 +14,12 @@ import { APP_BUILD_INPUTS, newestMtime } from '../../scripts/build-inputs.mjs';
 import { freePort, stopProcessGroup, waitForHttp } from './process.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-/** architecture.md, "Platform facts". */
-export const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** Debian's Chromium and its flags, shared with playwright.config.ts (scripts/chromium.json). */
+const chromiumSettings = JSON.parse(
+  readFileSync(path.join(root, 'scripts', 'chromium.json'), 'utf8'),
+);
+export const chromiumPath = process.env.CHROMIUM_PATH || chromiumSettings.path;
+export const chromiumFlags = chromiumSettings.flags;
 export const demoMember = { email: 'minjun@everyhealth.dev', name: '김민준' };
 
 /** The app whose build is measured: this checkout, or BENCH_APP_DIR (e.g. a copy built otherwise). */
