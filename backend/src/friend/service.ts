@@ -43,6 +43,17 @@ export async function memberSummary(db: Db, id: number): Promise<MemberSummary> 
   return row;
 }
 
+/**
+ * Lets `memberId` see `friendId`'s data only through an accepted friendship: an unknown member is
+ * 404 (decisions.md §4), a known one who is not a friend 403. Friends cost one query; the member
+ * lookup runs only when the friendship check fails.
+ */
+export async function requireFriendship(db: Db, memberId: number, friendId: number): Promise<void> {
+  if (await areFriends(db, memberId, friendId)) return;
+  await memberSummary(db, friendId);
+  throw new ApiError(403, FRIEND_MESSAGES.notFriend);
+}
+
 const badRequest = (message: string) => new ApiError(400, message);
 
 async function accept(db: Db, id: number): Promise<void> {
@@ -78,8 +89,8 @@ export async function requestFriend(db: Db, callerId: number, targetId: number):
 /** The caller accepts the pending request of `requesterId`; an unknown member is 404. */
 export async function acceptFriend(db: Db, callerId: number, requesterId: number): Promise<void> {
   if (callerId === requesterId) throw badRequest(FRIEND_MESSAGES.self);
-  await memberSummary(db, requesterId);
   const row = await pairRow(db, callerId, requesterId);
+  if (!row) await memberSummary(db, requesterId); // a row means the member exists; else maybe 404
   if (row?.status === 'ACCEPT') throw badRequest(FRIEND_MESSAGES.alreadyFriends);
   if (!row || row.requesterId !== requesterId) throw badRequest(FRIEND_MESSAGES.notRequested);
   await accept(db, row.id);
@@ -91,8 +102,8 @@ export async function acceptFriend(db: Db, callerId: number, requesterId: number
  */
 export async function cancelFriend(db: Db, callerId: number, otherId: number): Promise<void> {
   if (callerId === otherId) throw badRequest(FRIEND_MESSAGES.self);
-  await memberSummary(db, otherId);
   const row = await pairRow(db, callerId, otherId);
+  if (!row) await memberSummary(db, otherId); // a row means the member exists; else maybe 404
   if (!row || row.status !== 'REQUEST') throw badRequest(FRIEND_MESSAGES.notPending);
   const removed = await db
     .delete(friendships)

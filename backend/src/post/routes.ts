@@ -9,7 +9,7 @@ import {
   postTextSchema,
 } from '@/lib/contract/post';
 import type { Db } from '../db/client';
-import { areFriends, memberSummary } from '../friend/service';
+import { requireFriendship } from '../friend/service';
 import { requireMember } from '../http/auth-hook';
 import { ApiError, MESSAGES } from '../http/errors';
 import { fieldError, idParams, notFound } from '../http/reply';
@@ -113,11 +113,7 @@ export async function postRoutes(
   app.get('/api/posts/friend/:friendId', async (request) => {
     const member = requireMember(request);
     const { friendId } = idParams(request.params, 'friendId');
-    // An unknown member is 404 (decisions.md §4); a known one who is not a friend is 403.
-    await memberSummary(db, friendId);
-    if (friendId !== member.id && !(await areFriends(db, member.id, friendId))) {
-      throw new ApiError(403, POST_MESSAGES.notFriend);
-    }
+    if (friendId !== member.id) await requireFriendship(db, member.id, friendId);
     return memberPosts(db, friendId);
   });
 

@@ -12,9 +12,8 @@ import {
 } from '@/lib/contract/today';
 import type { Db } from '../db/client';
 import { duplicateIndex } from '../exercise/sets';
-import { areFriends, memberSummary } from '../friend/service';
+import { requireFriendship } from '../friend/service';
 import { requireMember } from '../http/auth-hook';
-import { ApiError } from '../http/errors';
 import { fieldError, idParams, sendText } from '../http/reply';
 import {
   addTodayExercises,
@@ -27,8 +26,6 @@ import {
   updateTodaySequences,
   updateTodaySets,
 } from './service';
-
-export const NOT_FRIEND = '친구가 아니므로 접근할 수 없습니다.';
 
 const dateParams = z.object({ date: localDateSchema });
 const dateQuery = z.object({ date: localDateSchema });
@@ -55,12 +52,6 @@ function rejectDuplicates(ids: number[]): void {
 export async function todayRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
 
-  /** An unknown member is 404 (decisions.md §4); a known one who is not a friend is 403. */
-  async function requireFriend(memberId: number, friendId: number): Promise<void> {
-    await memberSummary(db, friendId);
-    if (!(await areFriends(db, memberId, friendId))) throw new ApiError(403, NOT_FRIEND);
-  }
-
   app.get('/api/today/:id', async (request) => {
     const member = requireMember(request);
     const { id } = idParams(request.params, 'id');
@@ -83,7 +74,7 @@ export async function todayRoutes(app: FastifyInstance, options: { db: Db }): Pr
     const member = requireMember(request);
     const { friendId } = idParams(request.params, 'friendId');
     const { year, month } = monthParams.parse(request.params);
-    await requireFriend(member.id, friendId);
+    await requireFriendship(db, member.id, friendId);
     return listMonth(db, friendId, year, month);
   });
 
@@ -91,7 +82,7 @@ export async function todayRoutes(app: FastifyInstance, options: { db: Db }): Pr
     const member = requireMember(request);
     const { friendId } = idParams(request.params, 'friendId');
     const { date } = dateParams.parse(request.params);
-    await requireFriend(member.id, friendId);
+    await requireFriendship(db, member.id, friendId);
     return getTodayByDate(db, friendId, date);
   });
 
