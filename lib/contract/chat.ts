@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { idSchema } from './common';
+import { INVALID_CHARACTER_MESSAGE } from './errors';
 import { memberSummarySchema, type MemberSummary } from './friend';
 
 /** Chat limits (decisions.md §4): message length after trimming, history page sizes. */
@@ -16,7 +17,7 @@ export const CHAT_MESSAGES = {
   tooLong: `메시지는 ${CHAT_LIMITS.messageMax}자 이하로 입력해주세요.`,
   limit: `limit은 1 이상 ${CHAT_LIMITS.pageMax} 이하이어야 합니다.`,
   messageId: 'messageId가 필요합니다.',
-  invalidCharacter: '사용할 수 없는 문자가 포함되어 있습니다.',
+  invalidCharacter: INVALID_CHARACTER_MESSAGE,
 } as const;
 
 /** The text of a chat message: trimmed, 1–1000 characters. */

@@ -13,3 +13,6 @@ export const errorBodySchema = z.object({
   path: z.string().nullable(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** A text field holding a character the database cannot store (NUL): chat frames and the backend. */
+export const INVALID_CHARACTER_MESSAGE = '사용할 수 없는 문자가 포함되어 있습니다.';

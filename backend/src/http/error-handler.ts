@@ -50,8 +50,9 @@ function fieldWithNul(request: FastifyRequest): string | null {
 }
 
 /**
- * Fastify's router errors (a malformed percent escape, an over-long path parameter), which are
- * answered before hooks and the error handler run: the §4 error body too.
+ * Any other Fastify error as the §4 error body: a 4xx keeps its status with a Korean message, the
+ * rest is 500. Also Fastify's router errors (a malformed percent escape, an over-long path
+ * parameter), which are answered before hooks and the error handler run.
  */
 export function frameworkErrors(
   error: FastifyError,
@@ -60,6 +61,7 @@ export function frameworkErrors(
 ): void {
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
+    // Framework reasons are English and technical: log them, answer in the members' language.
     request.log.info({ reason: error.message, status }, 'client error');
     reply.status(status).send(errorBody(status, clientErrorMessage(status)));
     return;
@@ -105,14 +107,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
             : errorBody(400, MESSAGES.badRequest),
         );
     }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Framework reasons are English and technical: log them, answer in the members' language.
-      request.log.info({ reason: error.message, status }, 'client error');
-      return reply.status(status).send(errorBody(status, clientErrorMessage(status)));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody(500, MESSAGES.internal));
+    return frameworkErrors(error, request, reply);
   });
 
   app.setNotFoundHandler((_request, reply) => {

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@/lib/contract/errors';
+import { INVALID_CHARACTER_MESSAGE, type ErrorBody } from '@/lib/contract/errors';
 
 /** Current time as a Spring LocalDateTime in Asia/Seoul (UTC+9, no DST), without offset. */
 export function seoulTimestamp(date: Date = new Date()): string {
@@ -36,6 +36,6 @@ export const MESSAGES = {
   payloadTooLarge: '요청 본문이 너무 큽니다.',
   unsupportedMediaType: '지원하지 않는 형식입니다.',
   validation: '입력값이 올바르지 않습니다.',
-  invalidCharacter: '사용할 수 없는 문자가 포함되어 있습니다.',
+  invalidCharacter: INVALID_CHARACTER_MESSAGE,
   internal: '서버 오류가 발생했습니다.',
 } as const;
