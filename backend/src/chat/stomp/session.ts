@@ -269,6 +269,9 @@ export class StompSession {
     const subscriptionHeader = escapeHeader(id, this.version);
     let held: RoomMessage[] | null = [];
     let revoked = false;
+    const forget = () => {
+      if (this.subscriptions.get(id) === subscriber) this.subscriptions.delete(id);
+    };
     const subscriber: RoomSubscriber = {
       roomId,
       memberId: this.member.id,
@@ -278,24 +281,29 @@ export class StompSession {
       },
       revoked: () => {
         revoked = true;
-        if (this.subscriptions.get(id) === subscriber) this.subscriptions.delete(id);
+        forget();
       },
+    };
+    const drop = () => {
+      this.options.hub.remove(subscriber);
+      forget();
     };
     this.subscriptions.set(id, subscriber);
     this.options.hub.add(subscriber);
     const isMember =
       this.options.isMember ?? ((room, member) => isRoomMember(this.options.db, room, member));
-    let member = false;
+    let member: boolean;
     try {
       member = await isMember(roomId, this.member.id);
-    } finally {
-      if (!member || revoked) {
-        this.options.hub.remove(subscriber);
-        if (this.subscriptions.get(id) === subscriber) this.subscriptions.delete(id);
-      }
+    } catch (error) {
+      drop();
+      throw error;
     }
     // Not a member, or left while the check ran: the same permanent refusal either way.
-    if (!member || revoked) throw new FrameError(NOT_A_MEMBER_ERROR);
+    if (!member || revoked) {
+      drop();
+      throw new FrameError(NOT_A_MEMBER_ERROR);
+    }
     if (this.closed) return;
     const waiting = held;
     held = null;
