@@ -350,7 +350,6 @@ export const messages = {
     postImage: (text: string) => (text.trim() ? text.trim() : '게시물 이미지'),
     postsLabel: '게시물 목록',
     friendsLabel: '친구 목록',
-    openProfile: (name: string) => `${name} 프로필 보기`,
     noPostsHint: '포스트 페이지에서 오늘의 운동을 공유해 보세요.',
     noFriendsHint: '친구 요청 페이지에서 추천 친구에게 먼저 인사해 보세요.',
     countUnknown: '–',
