@@ -38,14 +38,14 @@ export function PostGrid({
           {onSelect ? (
             <button type="button" className={styles.button} onClick={() => onSelect(post)}>
               <PostImage
-                imageKey={post.imageUrl ?? ''}
+                imageKey={post.imageUrl}
                 alt={messages.profile.postImage(post.text)}
                 shape="square"
               />
             </button>
           ) : (
             <PostImage
-              imageKey={post.imageUrl ?? ''}
+              imageKey={post.imageUrl}
               alt={messages.profile.postImage(post.text)}
               shape="square"
             />

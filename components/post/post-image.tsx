@@ -7,8 +7,8 @@ import { messages } from '@/lib/i18n/messages';
 import styles from './post-image.module.css';
 
 export interface PostImageProps {
-  /** The post's `imageUrl` (a storage key, not a URL). */
-  imageKey: string;
+  /** The post's `imageUrl` (a storage key, not a URL); null for a post without an image. */
+  imageKey: string | null;
   alt: string;
   /** `square` thumbnails (grid) or the feed's `feed` frame. */
   shape?: 'square' | 'feed';
@@ -30,11 +30,11 @@ export function PostImage({
   priority = false,
 }: PostImageProps) {
   const { imageBaseUrl } = useRuntimeConfig();
-  const src = postImageUrl(imageKey, imageBaseUrl);
+  const src = imageKey ? postImageUrl(imageKey, imageBaseUrl) : null;
   const [failed, setFailed] = useState<string | null>(null);
   const frame = [styles.frame, styles[shape], className].filter(Boolean).join(' ');
 
-  if (!imageKey || failed === src) {
+  if (src === null || failed === src) {
     return (
       <span className={`${frame} ${styles.broken}`} role="img" aria-label={alt}>
         <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
@@ -47,9 +47,12 @@ export function PostImage({
             strokeLinejoin="round"
           />
         </svg>
-        <span className={styles.brokenText} aria-hidden="true">
-          {messages.feed.imageFailed}
-        </span>
+        {/* A post without an image has nothing that failed to load. */}
+        {src === null ? null : (
+          <span className={styles.brokenText} aria-hidden="true">
+            {messages.feed.imageFailed}
+          </span>
+        )}
       </span>
     );
   }
