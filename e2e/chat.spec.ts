@@ -104,10 +104,7 @@ test('two members chat live over the WebSocket transport; the owner leaves and t
   // On a phone the top bar and tab bar take their share; the composer still stays in view.
   await expect(pageB.getByLabel('메시지 입력')).toBeInViewport({ ratio: 1 });
   await expect(pageB.getByRole('button', { name: '전송' })).toBeInViewport({ ratio: 1 });
-  await pageB.evaluate(() => {
-    const area = document.querySelector('[role="log"]')!.parentElement!;
-    area.scrollTo({ top: area.scrollHeight });
-  });
+  await messageArea(pageB).evaluate((area) => area.scrollTo({ top: area.scrollHeight }));
   await pageB.screenshot({ path: '/tmp/chat-390.png' });
 
   // The owner leaves: confirmation, toast, /club, and the club is gone.
@@ -139,6 +136,7 @@ test('a member who has not joined the club is told so in its room, and nothing k
   const outsiderContext = await browser.newContext();
   const outsider = await outsiderContext.newPage();
   await signIn(outsider, uniqueNamedMember('외부인'));
+  const sockets = watchSockets(outsider);
   await outsider.goto(`/chat/${roomId}`);
   // The header's connection status (the message area has a status of its own while loading).
   await expect(outsider.getByRole('status').filter({ hasText: '참여할 수 없음' })).toBeVisible();
@@ -151,5 +149,10 @@ test('a member who has not joined the club is told so in its room, and nothing k
   );
   await expect(outsider.getByLabel('메시지 입력')).toBeDisabled();
   await expect(outsider.getByText('연결 중...')).toHaveCount(0);
+  // Past the 5 s reconnect delay, no new connection was opened: the refusal is final.
+  const opened = sockets.length;
+  expect(opened).toBeLessThanOrEqual(1);
+  await outsider.waitForTimeout(6000);
+  expect(sockets).toHaveLength(opened);
   await outsiderContext.close();
 });
