@@ -3,13 +3,14 @@
 // it by PID, sign members in (the real flow, or a cookie signed exactly as the backend signs its
 // own), seed through the backend's own DB modules, and print percentiles and tables.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { Pool } from 'undici';
 
+import { BACKEND_BUILD_INPUTS, newestMtime } from '../../scripts/build-inputs.mjs';
 import { freePort, runMain, stopProcess, waitForHttp } from './process.mjs';
 
 export { sleep } from './process.mjs';
@@ -25,22 +26,10 @@ const children = [];
 /** One keep-alive undici Pool per backend, as the BFF reaches the backend (lib/bff/upstream.ts). */
 const pools = new Map();
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds backend/dist/main.js when it is missing or older than backend/src or lib/contract. */
+/** Builds backend/dist/main.js when it is missing or older than its inputs (BACKEND_BUILD_INPUTS). */
 export function ensureBuilt() {
   const dist = path.join(root, 'backend/dist/main.js');
-  const sources = Math.max(
-    newestMtime(path.join(root, 'backend/src')),
-    newestMtime(path.join(root, 'lib/contract')),
-  );
+  const sources = newestMtime(root, BACKEND_BUILD_INPUTS);
   if (existsSync(dist) && statSync(dist).mtimeMs >= sources) return;
   console.log('building the backend (npm run build -w backend)…');
   const result = spawnSync('npm', ['run', 'build', '-w', 'backend'], {
