@@ -20,6 +20,7 @@ import {
   requireBuild,
   signIn,
   startAppStack,
+  stopStartedStacks,
 } from '../lib/app-stack.mjs';
 import { runMain } from '../lib/process.mjs';
 
@@ -125,4 +126,5 @@ async function main() {
   }
 }
 
-runMain(main);
+// Ctrl-C stops the servers too (by PID), even while they are starting, and removes their data.
+runMain(main, { cleanup: stopStartedStacks });

@@ -54,6 +54,14 @@ export function requireBuild() {
   }
 }
 
+/** `stop` of every stack started in this process, also those still starting. */
+const startedStacks = new Set();
+
+/** Stops every stack this process started: runMain's `cleanup` for a bench that uses one. */
+export function stopStartedStacks() {
+  return Promise.all([...startedStacks].map((stop) => stop()));
+}
+
 /**
  * Starts the backend and `next start` of the existing build on free ports, the app at
  * http://localhost:<port> (the origin its cookies and PUBLIC_URL name). Resolves to
@@ -62,16 +70,13 @@ export function requireBuild() {
 export async function startAppStack({ log = () => {} } = {}) {
   const children = [];
   const dataDir = path.join(root, '.data', `bench-app-${process.pid}-${Date.now()}`);
-  const onSignal = () => void stop().finally(() => process.exit(130));
-  const stop = async () => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    await Promise.all(children.map((child) => stopProcessGroup(child, 5000)));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  // The servers run in process groups of their own, so an interrupted bench stops them itself.
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  let stopping;
+  // Idempotent: a bench's own finally and runMain's cleanup (Ctrl-C, watchdog) may both call it.
+  const stop = () =>
+    (stopping ??= Promise.all(children.map((child) => stopProcessGroup(child, 5000))).then(() =>
+      rmSync(dataDir, { recursive: true, force: true }),
+    ));
+  startedStacks.add(stop);
   try {
     const backendPort = await freePort();
     const appPort = await freePort();

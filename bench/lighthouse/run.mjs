@@ -26,6 +26,7 @@ import {
   root,
   signIn,
   startAppStack,
+  stopStartedStacks,
 } from '../lib/app-stack.mjs';
 import { runMain } from '../lib/process.mjs';
 
@@ -173,4 +174,5 @@ async function main() {
   }
 }
 
-runMain(main);
+// Ctrl-C stops the servers too (by PID), even while they are starting, and removes their data.
+runMain(main, { cleanup: stopStartedStacks });
