@@ -39,12 +39,19 @@ export class LocalImageStorage implements ImageStorage {
     const id = randomUUID();
     const temp = path.join(this.incoming, `${id}.part`);
     const guard = new ImageGuard(this.maxBytes);
+    const file = createWriteStream(temp, { flags: 'wx' });
+    // pipeline() can settle before the file stream has even opened its file (a source that is
+    // already errored, e.g. a multipart body busboy gave up on); removing the file before the
+    // stream closes would let the pending open create it again afterwards.
+    const fileClosed = new Promise<void>((resolve) => file.once('close', () => resolve()));
     try {
-      await pipeline(stream, guard, createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(stream, guard, file);
       const key = `${id}.${guard.type!.ext}`;
       await rename(temp, path.join(this.dir, key));
       return { key, type: guard.type!, bytes: guard.bytes };
     } catch (error) {
+      file.destroy();
+      await fileClosed;
       await rm(temp, { force: true });
       throw error;
     }
