@@ -1,14 +1,37 @@
-import { DateTime } from 'luxon';
-import { messages } from '@/lib/i18n/messages';
+/**
+ * Calendar-day helpers of the home and friend calendars. They need no time-zone database beyond
+ * the browser's own `Intl`, so this module stays free of luxon: it is on the first load of `/`,
+ * where luxon alone was 22 kB gzip. Wall-clock work in the Seoul zone lives in
+ * `lib/relative-time.ts`, with luxon.
+ */
 
-/** The app's time zone and date-key format (product.md §9). */
+/** The app's time zone (product.md §9). */
 export const SEOUL = 'Asia/Seoul';
-export const DATE_KEY_FORMAT = 'yyyy-MM-dd';
+
+/** Year, month and day of an instant in Seoul; the formatter is built on first use (ICU load). */
+let seoulDayFormat: Intl.DateTimeFormat | undefined;
+function seoulDay(date: Date | number): { year: number; month: number; day: number } {
+  seoulDayFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: SEOUL,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  });
+  const parts = seoulDayFormat.formatToParts(date);
+  const part = (type: 'year' | 'month' | 'day') =>
+    Number(parts.find((entry) => entry.type === type)!.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/** `YYYY-MM-DD` of a year, month (1–12) and day. */
+function dateKey(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
 
 /** The Seoul calendar day of an instant, as `YYYY-MM-DD`. */
 export function seoulDateKey(date: Date | number = Date.now()): string {
-  const millis = typeof date === 'number' ? date : date.getTime();
-  return DateTime.fromMillis(millis, { zone: SEOUL }).toFormat(DATE_KEY_FORMAT);
+  const { year, month, day } = seoulDay(date);
+  return dateKey(year, month, day);
 }
 
 /**
@@ -18,10 +41,7 @@ export function seoulDateKey(date: Date | number = Date.now()): string {
  * luxon DateTime per call was a visible share of the home screen's main-thread time on phones.
  */
 export function calendarDateKey(date: Date): string {
-  const year = String(date.getFullYear()).padStart(4, '0');
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${year}-${month}-${day}`;
+  return dateKey(date.getFullYear(), date.getMonth() + 1, date.getDate());
 }
 
 /** A calendar month (`month` is 1–12), as `GET /api/today/yearAndMonth/{year}/{month}` takes it. */
@@ -32,9 +52,8 @@ export interface YearMonth {
 
 /** The Seoul month of an instant. */
 export function seoulYearMonth(date: Date | number = Date.now()): YearMonth {
-  const millis = typeof date === 'number' ? date : date.getTime();
-  const seoul = DateTime.fromMillis(millis, { zone: SEOUL });
-  return { year: seoul.year, month: seoul.month };
+  const { year, month } = seoulDay(date);
+  return { year, month };
 }
 
 /** The year and month of a `YYYY-MM-DD` key. */
@@ -60,35 +79,4 @@ export function monthStart({ year, month }: YearMonth): Date {
 /** The month a react-calendar date (local midnight) belongs to. */
 export function yearMonthOfLocalDate(date: Date): YearMonth {
   return { year: date.getFullYear(), month: date.getMonth() + 1 };
-}
-
-/** True for a valid `YYYY-MM-DD`. */
-export function isDateKey(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromFormat(value, DATE_KEY_FORMAT).isValid;
-}
-
-/** Parses a backend `LocalDateTime` (ISO without offset, Seoul time). */
-export function parseSeoulDateTime(value: string): DateTime {
-  return DateTime.fromISO(value, { zone: SEOUL });
-}
-
-const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * Comment time label (product.md §9): 방금 전, N분 전, N시간 전, N일 전, or a full Korean date when
- * older than 7 days.
- */
-export function relativeTimeLabel(localDateTime: string, now: Date | number = Date.now()): string {
-  const then = parseSeoulDateTime(localDateTime);
-  if (!then.isValid) return localDateTime;
-  const nowMillis = typeof now === 'number' ? now : now.getTime();
-  const elapsed = nowMillis - then.toMillis();
-  const minutes = Math.floor(elapsed / 60_000);
-  if (minutes < 1) return messages.comments.justNow;
-  if (minutes < 60) return messages.comments.minutesAgo(minutes);
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return messages.comments.hoursAgo(hours);
-  // Exactly 7 days is still `7일 전`; anything older is a full date (7 days 1 hour is not `7일 전`).
-  if (elapsed <= SEVEN_DAYS_MS) return messages.comments.daysAgo(Math.floor(hours / 24));
-  return messages.comments.fullDate(then.year, then.month, then.day);
 }

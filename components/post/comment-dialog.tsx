@@ -8,7 +8,7 @@ import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
 import { addComment } from '@/lib/api/comments';
 import { COMMENT_LIMITS, type Comment } from '@/lib/contract/comment';
-import { relativeTimeLabel } from '@/lib/dates';
+import { relativeTimeLabel } from '@/lib/relative-time';
 import { useComments } from '@/lib/hooks/use-comments';
 import { messages } from '@/lib/i18n/messages';
 import { InlineLoadError } from '@/components/workout/inline-load-error';

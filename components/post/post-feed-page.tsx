@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PostIcon, UploadIcon } from '@/components/shell/nav-icons';
 import { ButtonLink } from '@/components/ui/button';
@@ -11,9 +12,15 @@ import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
 import { useFeed } from '@/lib/hooks/use-feed';
 import { messages } from '@/lib/i18n/messages';
-import { CommentDialog } from './comment-dialog';
 import { PostCard } from './post-card';
 import styles from './post-feed-page.module.css';
+
+// Loaded when a member first opens comments: it brings luxon (the Seoul-time comment labels), which
+// the feed's first load does without.
+const CommentDialog = dynamic(
+  () => import('./comment-dialog').then((module) => module.CommentDialog),
+  { ssr: false },
+);
 
 /** Load the next page when the bottom of the list comes within this distance (product.md §9). */
 const LOAD_MORE_MARGIN_PX = 200;
