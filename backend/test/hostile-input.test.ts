@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
+import * as z from 'zod/mini';
+
 import { errorBodySchema } from '@/lib/contract/errors';
 import type { Member } from '../src/db/schema';
 import { MESSAGES } from '../src/http/errors';
@@ -226,7 +228,7 @@ function problem(c: Case, status: number, type: string | null, text: string): st
   } catch {
     return `${status} with unparsable JSON: ${text.slice(0, 200)}`;
   }
-  const result = errorBodySchema.strict().safeParse(parsed);
+  const result = z.strictObject(errorBodySchema.shape).safeParse(parsed);
   if (!result.success) return `${status} with a wrong error body: ${text.slice(0, 300)}`;
   const body = result.data;
   if (body.code !== String(status)) return `${status} with code ${body.code}`;

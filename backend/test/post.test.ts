@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { count } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { errorBodySchema } from '@/lib/contract/errors';
 import { postSchema, type Post } from '@/lib/contract/post';
@@ -27,7 +27,7 @@ after(dropTestDatabases);
 const MB10 = 10 * 1024 * 1024;
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
 // This backend always stores an image, so its posts always carry a key (never the original's null).
-const postList = z.array(postSchema.extend({ imageUrl: z.string() }));
+const postList = z.array(z.extend(postSchema, { imageUrl: z.string() }));
 
 for (const kind of databaseKinds()) {
   describe(`posts and images (${kind.name})`, () => {

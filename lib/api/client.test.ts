@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from './errors';
 import { AUTH_UNAUTHORIZED_EVENT } from './events';
 import { api, buildUrl, request, requestJson } from './client';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { messages } from '@/lib/i18n/messages';
 import { ApiError, isAbortError, parseErrorBody } from './errors';
 import { dispatchUnauthorized } from './events';
@@ -197,14 +197,14 @@ export function request(path: string, options: RequestOptions = {}): Promise<Res
 }
 
 /** Sends a request and returns its body: JSON parsed (and validated when a schema is given), text, or null. */
-export async function requestJson<S extends z.ZodType>(
+export async function requestJson<S extends z.ZodMiniType>(
   path: string,
   options: RequestOptions & { schema: S },
 ): Promise<z.output<S>>;
 export async function requestJson<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
 export async function requestJson(
   path: string,
-  options: RequestOptions & { schema?: z.ZodType } = {},
+  options: RequestOptions & { schema?: z.ZodMiniType } = {},
 ): Promise<unknown> {
   const { schema, ...rest } = options;
   const response = await request(path, rest);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { commentSchema, type Comment, type CommentCreate } from '@/lib/contract/comment';
 import { api, requestJson } from './client';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   friendCheckSchema,
   friendSchema,
@@ -30,8 +30,8 @@ export function friendCheckKey(friendId: number): string {
 
 const friendListSchema = z.array(friendSchema);
 /** Anything but an array counts as no suggestions (product.md §8). */
-const suggestedSchema = z.preprocess(
-  (value) => (Array.isArray(value) ? value : []),
+const suggestedSchema = z.pipe(
+  z.transform((value) => (Array.isArray(value) ? value : [])),
   z.array(memberSummarySchema),
 );
 

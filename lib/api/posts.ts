@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { postSchema, type Post } from '@/lib/contract/post';
 import { request, requestJson } from './client';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { idSchema } from './common';
 import { INVALID_CHARACTER_MESSAGE } from './errors';
@@ -21,13 +21,13 @@ export const CHAT_MESSAGES = {
 } as const;
 
 /** The text of a chat message: trimmed, 1–1000 characters. */
-export const chatTextSchema = z
-  .string({ error: CHAT_MESSAGES.blank })
-  .trim()
-  .min(CHAT_LIMITS.messageMin, { error: CHAT_MESSAGES.blank })
-  .max(CHAT_LIMITS.messageMax, { error: CHAT_MESSAGES.tooLong })
+export const chatTextSchema = z.string({ error: CHAT_MESSAGES.blank }).check(
+  z.trim(),
+  z.minLength(CHAT_LIMITS.messageMin, { error: CHAT_MESSAGES.blank }),
+  z.maxLength(CHAT_LIMITS.messageMax, { error: CHAT_MESSAGES.tooLong }),
   // PostgreSQL text cannot hold NUL: refused here rather than failing the insert.
-  .refine((text) => !text.includes('\u0000'), { error: CHAT_MESSAGES.invalidCharacter });
+  z.refine((text) => !text.includes('\u0000'), { error: CHAT_MESSAGES.invalidCharacter }),
+);
 
 /** The sender as embedded in a message: a `MemberDto`. */
 export const chatMemberSchema = memberSummarySchema;
@@ -38,7 +38,7 @@ export type ChatMember = MemberSummary;
  * local date-time in Asia/Seoul without offset (`2025-07-19T14:03:27.123`).
  */
 export const chatMessageSchema = z.object({
-  messageId: z.number().int(),
+  messageId: z.number().check(z.int()),
   message: z.string(),
   member: chatMemberSchema,
   createdDate: z.string(),
@@ -76,13 +76,17 @@ export function chatSendBody(text: string): string {
   return JSON.stringify(text);
 }
 
-const limitSchema = z.preprocess(
-  (value) => (value === undefined || value === '' ? CHAT_LIMITS.pageDefault : value),
+const limitSchema = z.pipe(
+  z.transform((value): unknown =>
+    value === undefined || value === '' ? CHAT_LIMITS.pageDefault : value,
+  ),
   z.coerce
     .number({ error: CHAT_MESSAGES.limit })
-    .int({ error: CHAT_MESSAGES.limit })
-    .min(1, { error: CHAT_MESSAGES.limit })
-    .max(CHAT_LIMITS.pageMax, { error: CHAT_MESSAGES.limit }),
+    .check(
+      z.int({ error: CHAT_MESSAGES.limit }),
+      z.gte(1, { error: CHAT_MESSAGES.limit }),
+      z.lte(CHAT_LIMITS.pageMax, { error: CHAT_MESSAGES.limit }),
+    ),
 );
 
 /** `GET /api/rooms/{roomId}/recentMessage?limit=` query. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Club field limits after trimming (decisions.md §4). */
 export const CLUB_LIMITS = {
@@ -24,7 +24,9 @@ export const CLUB_MESSAGES = {
 } as const;
 
 function clubField(blank: string, tooLong: string, max: number) {
-  return z.string({ error: blank }).trim().min(1, { error: blank }).max(max, { error: tooLong });
+  return z
+    .string({ error: blank })
+    .check(z.trim(), z.minLength(1, { error: blank }), z.maxLength(max, { error: tooLong }));
 }
 
 /** `POST /api/club` body: five strings, each non-blank after trimming (values are trimmed). */
@@ -51,13 +53,13 @@ export type ClubCreate = z.infer<typeof clubCreateSchema>;
 
 /** `ClubDto`. */
 export const clubSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   title: z.string(),
   content: z.string(),
   location: z.string(),
   schedule: z.string(),
   highlight: z.string(),
-  chatRoomId: z.number().int(),
+  chatRoomId: z.number().check(z.int()),
 });
 export type Club = z.infer<typeof clubSchema>;
 
@@ -69,13 +71,14 @@ export type ClubFilter = (typeof CLUB_FILTERS)[keyof typeof CLUB_FILTERS];
 
 /** `GET /api/clubs` query. */
 export const clubSearchQuerySchema = z.object({
-  name: z.string().optional(),
-  isMyClubs: z
-    .preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.enum(['0', '1', 'all'], { error: 'isMyClubs는 0 또는 1이어야 합니다.' }).optional(),
-    )
-    .transform((value) => value === '1'),
+  name: z.optional(z.string()),
+  isMyClubs: z.pipe(
+    z.pipe(
+      z.transform((value) => (value === '' ? undefined : value)),
+      z.optional(z.enum(['0', '1', 'all'], { error: 'isMyClubs는 0 또는 1이어야 합니다.' })),
+    ),
+    z.transform((value) => value === '1'),
+  ),
 });
 
 /** `POST /api/club` answers 201 with this text. */

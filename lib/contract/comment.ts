@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { idSchema } from './common';
 
@@ -11,10 +11,10 @@ export const COMMENT_MESSAGES = {
 
 /** `CommentDto`; `localDateTime` is the creation time in Asia/Seoul, without offset. */
 export const commentSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   text: z.string(),
-  localDateTime: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?$/),
+  localDateTime: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?$/)),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -23,8 +23,10 @@ export const commentCreateSchema = z.object({
   postId: idSchema,
   text: z
     .string({ error: COMMENT_MESSAGES.textBlank })
-    .trim()
-    .min(1, { error: COMMENT_MESSAGES.textBlank })
-    .max(COMMENT_LIMITS.text, { error: COMMENT_MESSAGES.textTooLong }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: COMMENT_MESSAGES.textBlank }),
+      z.maxLength(COMMENT_LIMITS.text, { error: COMMENT_MESSAGES.textTooLong }),
+    ),
 });
 export type CommentCreate = z.infer<typeof commentCreateSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The error body of every 4xx/5xx answer (decisions.md §4), shaped like the original backend's
@@ -6,11 +6,11 @@ import { z } from 'zod';
  * field validation errors and is null otherwise.
  */
 export const errorBodySchema = z.object({
-  code: z.string().regex(/^\d{3}$/),
+  code: z.string().check(z.regex(/^\d{3}$/)),
   message: z.string(),
-  data: z.record(z.string(), z.string()).nullable(),
+  data: z.nullable(z.record(z.string(), z.string())),
   timestamp: z.string(),
-  path: z.string().nullable(),
+  path: z.nullable(z.string()),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { idSchema } from './common';
 
@@ -74,30 +74,34 @@ function toNumber(value: unknown): unknown {
 }
 
 /** reps: integer 1–10000; floats are truncated (10.7 → 10). */
-export const repsInputSchema = z.preprocess(
-  (value) => {
+export const repsInputSchema = z.pipe(
+  z.transform((value) => {
     const number = toNumber(value);
     return typeof number === 'number' && Number.isFinite(number) ? Math.trunc(number) : number;
-  },
+  }),
   z
     .number({ error: EXERCISE_MESSAGES.reps })
-    .int({ error: EXERCISE_MESSAGES.reps })
-    .min(1, { error: EXERCISE_MESSAGES.reps })
-    .max(LIMITS.reps, { error: EXERCISE_MESSAGES.reps }),
+    .check(
+      z.int({ error: EXERCISE_MESSAGES.reps }),
+      z.gte(1, { error: EXERCISE_MESSAGES.reps }),
+      z.lte(LIMITS.reps, { error: EXERCISE_MESSAGES.reps }),
+    ),
 );
 
 /** weight: 0–10000; `""`/`null` is 0. */
-export const weightInputSchema = z.preprocess(
-  toNumber,
+export const weightInputSchema = z.pipe(
+  z.transform(toNumber),
   z
     .number({ error: EXERCISE_MESSAGES.weight })
-    .min(0, { error: EXERCISE_MESSAGES.weight })
-    .max(LIMITS.weight, { error: EXERCISE_MESSAGES.weight }),
+    .check(
+      z.gte(0, { error: EXERCISE_MESSAGES.weight }),
+      z.lte(LIMITS.weight, { error: EXERCISE_MESSAGES.weight }),
+    ),
 );
 
 /** One set in a request; `id` names an existing set to update (absent or null creates one). */
 export const repWeightInputSchema = z.object({
-  id: idSchema.nullish(),
+  id: z.nullish(idSchema),
   reps: repsInputSchema,
   weight: weightInputSchema,
 });
@@ -106,23 +110,27 @@ export type RepWeightInput = z.infer<typeof repWeightInputSchema>;
 /** 1–50 sets. */
 export const repWeightListInputSchema = z
   .array(repWeightInputSchema, { error: EXERCISE_MESSAGES.setsEmpty })
-  .min(1, { error: EXERCISE_MESSAGES.setsEmpty })
-  .max(LIMITS.sets, { error: EXERCISE_MESSAGES.setsTooMany });
+  .check(
+    z.minLength(1, { error: EXERCISE_MESSAGES.setsEmpty }),
+    z.maxLength(LIMITS.sets, { error: EXERCISE_MESSAGES.setsTooMany }),
+  );
 
 export const exerciseNameSchema = z
   .string({ error: EXERCISE_MESSAGES.nameBlank })
-  .trim()
-  .min(1, { error: EXERCISE_MESSAGES.nameBlank })
-  .max(LIMITS.name, { error: EXERCISE_MESSAGES.nameTooLong });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: EXERCISE_MESSAGES.nameBlank }),
+    z.maxLength(LIMITS.name, { error: EXERCISE_MESSAGES.nameTooLong }),
+  );
 
 export const memoSchema = z
   .string({ error: EXERCISE_MESSAGES.memo })
-  .max(LIMITS.memo, { error: EXERCISE_MESSAGES.memoTooLong });
+  .check(z.maxLength(LIMITS.memo, { error: EXERCISE_MESSAGES.memoTooLong }));
 
 /** `POST /api/exercise` body. */
 export const exerciseCreateSchema = z.object({
   name: exerciseNameSchema,
-  memo: memoSchema.nullish(),
+  memo: z.nullish(memoSchema),
   repWeightList: repWeightListInputSchema,
   classification: classificationSchema,
 });
@@ -130,16 +138,16 @@ export type ExerciseCreate = z.infer<typeof exerciseCreateSchema>;
 
 /** `PATCH /api/exercise/{id}` body: null or absent fields are kept; sets are replaced by id. */
 export const exerciseUpdateSchema = z.object({
-  name: exerciseNameSchema.nullish(),
-  memo: memoSchema.nullish(),
-  repWeightList: repWeightListInputSchema.nullish(),
-  classification: classificationSchema.nullish(),
+  name: z.nullish(exerciseNameSchema),
+  memo: z.nullish(memoSchema),
+  repWeightList: z.nullish(repWeightListInputSchema),
+  classification: z.nullish(classificationSchema),
 });
 export type ExerciseUpdate = z.infer<typeof exerciseUpdateSchema>;
 
 /** A stored set as answered. */
 export const repWeightSchema = z.object({
-  id: z.number().int().nullable(),
+  id: z.nullable(z.number().check(z.int())),
   reps: z.number(),
   weight: z.number(),
 });
@@ -147,9 +155,9 @@ export type RepWeight = z.infer<typeof repWeightSchema>;
 
 /** `ExerciseResponse`. */
 export const exerciseSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  memo: z.string().nullable(),
+  memo: z.nullable(z.string()),
   repWeightList: z.array(repWeightSchema),
   classification: classificationSchema,
 });

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** `MemberDto`. */
 export const memberSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  picture: z.string().nullable(),
+  picture: z.nullable(z.string()),
 });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
 
@@ -14,7 +14,7 @@ export type MemberSummary = z.infer<typeof memberSummarySchema>;
  * requester and `friend` the caller.
  */
 export const friendSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   member: memberSummarySchema,
   friend: memberSummarySchema,
 });

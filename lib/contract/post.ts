@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { idSchema } from './common';
 import { FRIEND_MESSAGES } from './friend';
@@ -32,34 +32,43 @@ export const POST_MESSAGES = {
  * without an image (the original backend stores an empty file that way, original-backend.md §3.5).
  */
 export const postSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   text: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
 });
 export type Post = z.infer<typeof postSchema>;
 
 /** The `text` part of `POST /api/post`. */
 export const postTextSchema = z
   .string({ error: POST_MESSAGES.textBlank })
-  .trim()
-  .min(1, { error: POST_MESSAGES.textBlank })
-  .max(POST_LIMITS.text, { error: POST_MESSAGES.textTooLong });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: POST_MESSAGES.textBlank }),
+    z.maxLength(POST_LIMITS.text, { error: POST_MESSAGES.textTooLong }),
+  );
 
 /** `?limit=` of the feeds: 1–50, 10 when absent or empty. */
-export const pageLimitSchema = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z
-    .string({ error: POST_MESSAGES.limit })
-    .regex(/^\s*\d{1,9}\s*$/, { error: POST_MESSAGES.limit })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, { error: POST_MESSAGES.limit })
-        .max(POST_LIMITS.maxPage, { error: POST_MESSAGES.limit }),
-    )
-    .optional()
-    .transform((value) => value ?? POST_LIMITS.defaultPage),
+export const pageLimitSchema = z.pipe(
+  z.transform((value) => (value === '' ? undefined : value)),
+  z.pipe(
+    z.optional(
+      z.pipe(
+        z.pipe(
+          z
+            .string({ error: POST_MESSAGES.limit })
+            .check(z.regex(/^\s*\d{1,9}\s*$/, { error: POST_MESSAGES.limit })),
+          z.transform(Number),
+        ),
+        z
+          .number()
+          .check(
+            z.gte(1, { error: POST_MESSAGES.limit }),
+            z.lte(POST_LIMITS.maxPage, { error: POST_MESSAGES.limit }),
+          ),
+      ),
+    ),
+    z.transform((value) => value ?? POST_LIMITS.defaultPage),
+  ),
 );
 
 /** `GET /api/posts` query. */
@@ -68,5 +77,8 @@ export const postFeedQuerySchema = z.object({ limit: pageLimitSchema });
 /** `GET /api/posts/scroll` query: posts older than `postId`. */
 export const postScrollQuerySchema = z.object({
   limit: pageLimitSchema,
-  postId: z.preprocess((value) => (value === undefined ? '' : value), idSchema),
+  postId: z.pipe(
+    z.transform((value): unknown => (value === undefined ? '' : value)),
+    idSchema,
+  ),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { idSchema } from './common';
 import { EXERCISE_MESSAGES, LIMITS, repWeightListInputSchema, repWeightSchema } from './exercise';
@@ -13,15 +13,19 @@ export const ROUTINE_MESSAGES = {
 /** `?name=` of `POST /api/routine`. */
 export const routineNameSchema = z
   .string({ error: ROUTINE_MESSAGES.nameBlank })
-  .trim()
-  .min(1, { error: ROUTINE_MESSAGES.nameBlank })
-  .max(LIMITS.name, { error: ROUTINE_MESSAGES.nameTooLong });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: ROUTINE_MESSAGES.nameBlank }),
+    z.maxLength(LIMITS.name, { error: ROUTINE_MESSAGES.nameTooLong }),
+  );
 
 export const sequenceSchema = z
   .number({ error: ROUTINE_MESSAGES.sequence })
-  .int({ error: ROUTINE_MESSAGES.sequence })
-  .min(0, { error: ROUTINE_MESSAGES.sequence })
-  .max(1_000_000, { error: ROUTINE_MESSAGES.sequence });
+  .check(
+    z.int({ error: ROUTINE_MESSAGES.sequence }),
+    z.gte(0, { error: ROUTINE_MESSAGES.sequence }),
+    z.lte(1_000_000, { error: ROUTINE_MESSAGES.sequence }),
+  );
 
 /**
  * `POST /api/routineExercise` body; a missing sequence is stored as the routine's max + 1. At most
@@ -30,16 +34,18 @@ export const sequenceSchema = z
 export const routineExerciseCreateSchema = z.object({
   routineId: idSchema,
   exerciseInfoList: z
-    .array(z.object({ exerciseId: idSchema, sequence: sequenceSchema.nullish() }))
-    .min(1)
-    .max(LIMITS.selection, { error: EXERCISE_MESSAGES.selectionTooMany }),
+    .array(z.object({ exerciseId: idSchema, sequence: z.nullish(sequenceSchema) }))
+    .check(
+      z.minLength(1),
+      z.maxLength(LIMITS.selection, { error: EXERCISE_MESSAGES.selectionTooMany }),
+    ),
 });
 export type RoutineExerciseCreate = z.infer<typeof routineExerciseCreateSchema>;
 
 /** `PATCH /api/routineExercise/updateSequence/{routineId}` body. */
 export const routineSequenceUpdateSchema = z
   .array(z.object({ routineExerciseId: idSchema, sequence: sequenceSchema }))
-  .max(500);
+  .check(z.maxLength(500));
 export type RoutineSequenceUpdate = z.infer<typeof routineSequenceUpdateSchema>;
 
 /**
@@ -50,17 +56,17 @@ export const routineSetsUpdateSchema = z
   .array(
     z.object({
       routineExerciseId: idSchema,
-      sequence: z.unknown().optional(),
-      repWeightList: repWeightListInputSchema.nullish(),
+      sequence: z.optional(z.unknown()),
+      repWeightList: z.nullish(repWeightListInputSchema),
     }),
   )
-  .max(500);
+  .check(z.maxLength(500));
 export type RoutineSetsUpdate = z.infer<typeof routineSetsUpdateSchema>;
 
 /** One exercise of a routine (`RoutineExerciseResponse`, and the items of `routineExerciseDtoList`). */
 export const routineExerciseSchema = z.object({
-  routineExerciseId: z.number().int(),
-  sequence: z.number().int().nullable(),
+  routineExerciseId: z.number().check(z.int()),
+  sequence: z.nullable(z.number().check(z.int())),
   repWeightList: z.array(repWeightSchema),
   exerciseName: z.string(),
 });
@@ -68,7 +74,7 @@ export type RoutineExercise = z.infer<typeof routineExerciseSchema>;
 
 /** `RoutineResponse` (`GET /api/member/routines`). */
 export const routineSchema = z.object({
-  routineId: z.number().int(),
+  routineId: z.number().check(z.int()),
   routineName: z.string(),
   routineExerciseDtoList: z.array(routineExerciseSchema),
 });

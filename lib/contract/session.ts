@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * GET /api/login/check — public, always 200 (decisions.md §2).
@@ -6,27 +6,27 @@ import { z } from 'zod';
  * `expiresIn` (the configured lifetime in minutes); ours sends the whole minutes left.
  */
 export const loginCheckSchema = z.object({
-  id: z.number().int().nullable().optional(),
-  name: z.string().nullable().optional(),
-  picture: z.string().nullable().optional(),
-  expiresIn: z.number().nullable().optional(),
+  id: z.optional(z.nullable(z.number().check(z.int()))),
+  name: z.optional(z.nullable(z.string())),
+  picture: z.optional(z.nullable(z.string())),
+  expiresIn: z.optional(z.nullable(z.number())),
   check: z.boolean(),
 });
 export type LoginCheck = z.infer<typeof loginCheckSchema>;
 
 /** The signed-in member as the UI sees it. */
 export const sessionUserSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  picture: z.string().nullable(),
+  picture: z.nullable(z.string()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** Claims of the access-token JWT (HS512), as the original backend writes them. */
 export const accessTokenClaimsSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  picture: z.string().nullable().optional(),
+  picture: z.optional(z.nullable(z.string())),
   authorities: z.string(),
   tokenType: z.literal('access'),
   iat: z.number(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { idSchema, localDateSchema } from './common';
 import { EXERCISE_MESSAGES, LIMITS, repWeightListInputSchema, repWeightSchema } from './exercise';
@@ -18,16 +18,16 @@ export const TODAY_MESSAGES = {
 
 /** One entry of a day log. */
 export const todayExerciseSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   exerciseName: z.string(),
   repWeightList: z.array(repWeightSchema),
-  sequence: z.number().int().nullable(),
+  sequence: z.nullable(z.number().check(z.int())),
 });
 export type TodayExercise = z.infer<typeof todayExerciseSchema>;
 
 /** `TodayDto`. */
 export const todaySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   todayExercises: z.array(todayExerciseSchema),
   localDate: localDateSchema,
   checkBox: checkBoxSchema,
@@ -47,31 +47,35 @@ export const todayExerciseAddSchema = z
     z.object({
       id: idSchema,
       type: z.enum(['exercise', 'routine'], { error: TODAY_MESSAGES.type }),
-      sequence: z.unknown().optional(),
+      sequence: z.optional(z.unknown()),
     }),
   )
-  .min(1)
-  .max(LIMITS.selection, { error: EXERCISE_MESSAGES.selectionTooMany });
+  .check(
+    z.minLength(1),
+    z.maxLength(LIMITS.selection, { error: EXERCISE_MESSAGES.selectionTooMany }),
+  );
 export type TodayExerciseAdd = z.infer<typeof todayExerciseAddSchema>;
 
 /** `PATCH /api/todayExercise/updateSequence/{todayId}` body. */
 export const todaySequenceUpdateSchema = z
   .array(z.object({ id: idSchema, sequence: sequenceSchema }))
-  .max(500);
+  .check(z.maxLength(500));
 export type TodaySequenceUpdate = z.infer<typeof todaySequenceUpdateSchema>;
 
 /** `PATCH /api/todayExercise/{todayId}` body. */
 export const todaySetsUpdateSchema = z
   .array(z.object({ id: idSchema, repWeightList: repWeightListInputSchema }))
-  .max(500);
+  .check(z.maxLength(500));
 export type TodaySetsUpdate = z.infer<typeof todaySetsUpdateSchema>;
 
 /** `?checked=` of the checkbox endpoint: Spring's boolean spellings. */
-export const checkedParamSchema = z
-  .string({ error: TODAY_MESSAGES.checked })
-  .trim()
-  .toLowerCase()
-  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v), {
-    error: TODAY_MESSAGES.checked,
-  })
-  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+export const checkedParamSchema = z.pipe(
+  z.string({ error: TODAY_MESSAGES.checked }).check(
+    z.trim(),
+    z.toLowerCase(),
+    z.refine((v) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(v), {
+      error: TODAY_MESSAGES.checked,
+    }),
+  ),
+  z.transform((v) => ['true', '1', 'yes', 'on'].includes(v)),
+);

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 
 import { ApiError, MESSAGES, errorBody } from './errors';
 
@@ -21,7 +21,7 @@ function clientErrorMessage(status: number): string {
   return MESSAGES.badRequest;
 }
 
-function zodFieldErrors(error: ZodError): Record<string, string> {
+function zodFieldErrors(error: $ZodError): Record<string, string> {
   const data: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.join('.') || 'body';
@@ -75,11 +75,13 @@ export function frameworkErrors(
  * unsupported media type, oversized body, failed validation) stay 4xx.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError | $ZodError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.status).send(errorBody(error.status, error.message, error.data));
     }
-    if (error instanceof ZodError) {
+    // `$ZodError`, not classic `ZodError`: the shared contract is built with zod/mini, whose parse
+    // errors are core errors; classic errors extend it too.
+    if (error instanceof $ZodError) {
       return reply.status(400).send(errorBody(400, MESSAGES.validation, zodFieldErrors(error)));
     }
     if (error.validation) {
