@@ -261,7 +261,7 @@ for (const kind of databaseKinds()) {
       socket.send(
         `SUBSCRIBE\nid:a\\cb\ndestination:${roomTopic(club.chatRoomId)}\nreceipt:s\n\n\0`,
       );
-      await delay(300);
+      await until(() => received.length >= 2, 'CONNECTED and RECEIPT', 5000);
       assert.match(received[0], /^CONNECTED\nversion:1.1\n/);
       assert.match(received[1], /^RECEIPT\nreceipt-id:s\n/);
       const sender = await connect(me);
@@ -269,7 +269,11 @@ for (const kind of databaseKinds()) {
       // Send heart-beats while waiting: the server expects one at least every ~3 s.
       const beat = setInterval(() => socket.send('\n'), 1000);
       // The server sends an EOL after 4 s of silence (heart-beat:4000,4000 against 1000,1000).
-      await delay(5000);
+      await until(
+        () => received.includes('\n') && received.some((frame) => frame.startsWith('MESSAGE')),
+        'MESSAGE and server heart-beat',
+        10_000,
+      );
       clearInterval(beat);
       const message = received.find((frame) => frame.startsWith('MESSAGE'));
       assert.ok(message, received.join('|'));
@@ -447,7 +451,8 @@ describe('chat across two instances through Redis', () => {
         destination: roomSendDestination(club.chatRoomId),
         body: '"둘째에서"',
       });
-      await delay(500);
+      await until(() => peers.every((peer) => peer.messages.length >= 2), 'both messages', 5000);
+      await delay(200); // long enough for a duplicate to show up
       for (const peer of peers) {
         const texts = peer.messages
           .map((m) => chatBroadcastSchema.parse(JSON.parse(m.body)).body.message)
