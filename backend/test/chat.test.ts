@@ -30,10 +30,9 @@ import { startServer, TEST_JWT_KEY, type TestServer } from './helpers/app';
 import { apiClient } from './helpers/api';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { connectStomp, cookieFor, rawWebSocket, type StompPeer } from './helpers/stomp';
+import { delay, until } from './helpers/wait';
 
 after(dropTestDatabases);
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A transport that records what a StompSession writes, frame by frame. */
 function recordingTransport() {
@@ -45,14 +44,6 @@ function recordingTransport() {
     commands: () => frames.map((frame) => frame.split('\n')[0]),
   };
   return transport;
-}
-
-async function until(condition: () => boolean, what: string, ms = 2000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${ms} ms`);
-    await delay(2);
-  }
 }
 
 for (const kind of databaseKinds()) {

@@ -20,13 +20,20 @@ export const CHAT_MESSAGES = {
   invalidCharacter: INVALID_CHARACTER_MESSAGE,
 } as const;
 
+/** A UTF-16 surrogate without its other half (with the `u` flag, a pair never matches). */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
 /** The text of a chat message: trimmed, 1–1000 characters. */
 export const chatTextSchema = z.string({ error: CHAT_MESSAGES.blank }).check(
   z.trim(),
   z.minLength(CHAT_LIMITS.messageMin, { error: CHAT_MESSAGES.blank }),
   z.maxLength(CHAT_LIMITS.messageMax, { error: CHAT_MESSAGES.tooLong }),
-  // PostgreSQL text cannot hold NUL: refused here rather than failing the insert.
-  z.refine((text) => !text.includes('\u0000'), { error: CHAT_MESSAGES.invalidCharacter }),
+  // PostgreSQL text cannot hold NUL: refused here rather than failing the insert. A lone UTF-16
+  // surrogate (a JSON `"\ud800"` escape) has no UTF-8 form: the database would keep U+FFFD while
+  // the broadcast carried the surrogate, so the live view and the history would differ.
+  z.refine((text) => !text.includes('\u0000') && !LONE_SURROGATE.test(text), {
+    error: CHAT_MESSAGES.invalidCharacter,
+  }),
 );
 
 /** The sender as embedded in a message: a `MemberDto`. */

@@ -14,7 +14,8 @@ export interface RawSocket {
   onmessage: ((event: { data: string }) => void) | null;
   onclose: ((event: { code: number; reason: string }) => void) | null;
   onerror: ((event: unknown) => void) | null;
-  send(data: string): void;
+  /** A string goes as a text message, a Buffer as a binary one. */
+  send(data: string | Buffer): void;
   close(): void;
 }
 const FayeClient = require('faye-websocket').Client as new (

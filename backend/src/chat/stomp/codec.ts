@@ -3,6 +3,8 @@
  * may arrive split across chunks or with several frames (and heart-beat EOLs) in one chunk.
  */
 
+import { isUtf8 } from 'node:buffer';
+
 export type StompVersion = '1.0' | '1.1' | '1.2';
 
 export interface StompFrame {
@@ -15,6 +17,9 @@ export interface StompFrame {
 export type DecodedItem = { type: 'frame'; frame: StompFrame } | { type: 'heartbeat' };
 
 export class StompProtocolError extends Error {
+  /** What `push` decoded from the same input before the malformed frame (complete and valid). */
+  decoded: DecodedItem[] = [];
+
   constructor(message: string) {
     super(message);
     this.name = 'StompProtocolError';
@@ -84,21 +89,28 @@ export class StompDecoder {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     this.buffer = this.buffer.length === 0 ? bytes : Buffer.concat([this.buffer, bytes]);
     const items: DecodedItem[] = [];
-    for (;;) {
-      // Heart-beats: bare EOLs between frames.
-      while (this.buffer.length > 0) {
-        if (this.buffer[0] === LF) {
-          this.buffer = this.buffer.subarray(1);
-          items.push({ type: 'heartbeat' });
-        } else if (this.buffer[0] === CR && this.buffer.length > 1 && this.buffer[1] === LF) {
-          this.buffer = this.buffer.subarray(2);
-          items.push({ type: 'heartbeat' });
-        } else break;
+    try {
+      for (;;) {
+        // Heart-beats: bare EOLs between frames.
+        while (this.buffer.length > 0) {
+          if (this.buffer[0] === LF) {
+            this.buffer = this.buffer.subarray(1);
+            items.push({ type: 'heartbeat' });
+          } else if (this.buffer[0] === CR && this.buffer.length > 1 && this.buffer[1] === LF) {
+            this.buffer = this.buffer.subarray(2);
+            items.push({ type: 'heartbeat' });
+          } else break;
+        }
+        if (this.buffer.length === 0 || (this.buffer.length === 1 && this.buffer[0] === CR)) break;
+        const frame = this.tryFrame();
+        if (!frame) break;
+        items.push({ type: 'frame', frame });
       }
-      if (this.buffer.length === 0 || (this.buffer.length === 1 && this.buffer[0] === CR)) break;
-      const frame = this.tryFrame();
-      if (!frame) break;
-      items.push({ type: 'frame', frame });
+    } catch (error) {
+      // The frames before the malformed one arrived first and are valid: the caller still handles
+      // them, in order, before it answers the error (otherwise a SEND in the same chunk is lost).
+      if (error instanceof StompProtocolError) error.decoded = items;
+      throw error;
     }
     return items;
   }
@@ -111,8 +123,11 @@ export class StompDecoder {
       if (buf.length > this.maxFrameBytes) throw new StompProtocolError('frame too large');
       return null;
     }
-    const lines = buf
-      .subarray(0, headerEnd.index)
+    const headerBytes = buf.subarray(0, headerEnd.index);
+    // Text that is not UTF-8 would be decoded lossily (U+FFFD) and stored as something the client
+    // never sent: refused, for headers and body alike (binary WebSocket messages carry raw bytes).
+    if (!isUtf8(headerBytes)) throw new StompProtocolError('frame is not valid UTF-8');
+    const lines = headerBytes
       .toString('utf8')
       .split('\n')
       .map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
@@ -150,7 +165,9 @@ export class StompDecoder {
       bodyEnd = nul;
     }
     if (bodyEnd + 1 > this.maxFrameBytes) throw new StompProtocolError('frame too large');
-    const body = buf.subarray(bodyStart, bodyEnd).toString('utf8');
+    const bodyBytes = buf.subarray(bodyStart, bodyEnd);
+    if (!isUtf8(bodyBytes)) throw new StompProtocolError('frame is not valid UTF-8');
+    const body = bodyBytes.toString('utf8');
     this.buffer = buf.subarray(bodyEnd + 1);
     return { command, headers, body };
   }

@@ -12,6 +12,7 @@ import {
   header,
   StompDecoder,
   StompProtocolError,
+  type DecodedItem,
   type StompFrame,
   type StompVersion,
 } from './codec';
@@ -43,6 +44,8 @@ const SUPPORTED: StompVersion[] = ['1.2', '1.1', '1.0'];
 // At most 15 digits: every such id is a safe integer, so Number() cannot round it to another room.
 const TOPIC = /^\/topic\/public\/rooms\/([1-9]\d{0,14})$/;
 const SEND = /^\/app\/chat\/rooms\/([1-9]\d{0,14})\/send$/;
+/** setTimeout/setInterval's longest delay (about 24.8 days); Node fires longer ones after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 class FrameError extends Error {}
 
@@ -78,6 +81,8 @@ export class StompSession {
   private version: StompVersion = '1.2';
   private connected = false;
   private closed = false;
+  /** A malformed frame arrived: its ERROR is queued, and later input is ignored. */
+  private broken = false;
   private queue: Promise<void> = Promise.resolve();
   private readonly subscriptions = new Map<string, RoomSubscriber>();
   private lastRead = Date.now();
@@ -106,16 +111,23 @@ export class StompSession {
   }
 
   /** Bytes from the transport (one SockJS message, possibly a partial or several frames). */
-  receive(data: string): void {
-    if (this.closed) return;
+  receive(data: string | Buffer): void {
+    if (this.closed || this.broken) return;
     this.lastRead = Date.now();
-    let items;
-    try {
-      items = this.decoder.push(data);
-    } catch (error) {
-      const message = error instanceof StompProtocolError ? error.message : 'malformed frame';
-      this.fail(message, undefined);
-      return;
+    let items: DecodedItem[];
+    let failure: string | null = null;
+    if (typeof data !== 'string' && !Buffer.isBuffer(data)) {
+      // sockjs hands over any JSON value a client put in its frame (numbers, null, objects):
+      // only text (or raw WebSocket bytes) is STOMP; anything else would reach the decoder's buffer.
+      items = [];
+      failure = 'malformed frame';
+    } else {
+      try {
+        items = this.decoder.push(data);
+      } catch (error) {
+        items = error instanceof StompProtocolError ? error.decoded : [];
+        failure = error instanceof StompProtocolError ? error.message : 'malformed frame';
+      }
     }
     for (const item of items) {
       if (item.type === 'heartbeat') continue;
@@ -130,6 +142,15 @@ export class StompSession {
             this.fail('server error', header(frame, 'receipt'));
           }
         });
+    }
+    if (failure !== null) {
+      // Queued behind the frames that arrived before the malformed one (earlier messages, or the
+      // same chunk), not sent ahead of them: a pipelined CONNECT still gets its CONNECTED first and
+      // an earlier SEND is still stored and receipted, in arrival order. The decoder's state is
+      // unusable from here on, so later input is ignored.
+      const message = failure;
+      this.broken = true;
+      this.queue = this.queue.then(() => this.fail(message, undefined));
     }
   }
 
@@ -224,8 +245,16 @@ export class StompSession {
     const [clientSend, clientExpect] = (header(frame, 'heart-beat') ?? '0,0')
       .split(',')
       .map((value) => Number.parseInt(value, 10) || 0);
-    const sendEvery = serverSend > 0 && clientExpect > 0 ? Math.max(serverSend, clientExpect) : 0;
-    const expectEvery = serverExpect > 0 && clientSend > 0 ? Math.max(serverExpect, clientSend) : 0;
+    // An interval beyond the timer range means "practically never": that direction goes without
+    // heart-beats. Passed to setInterval, Node would instead fire it every 1 ms (a hostile
+    // `heart-beat:99999999999999,…` made the server spin a 1 ms timer per connection).
+    const within = (ms: number) => (ms > MAX_TIMER_MS ? 0 : ms);
+    const sendEvery = within(
+      serverSend > 0 && clientExpect > 0 ? Math.max(serverSend, clientExpect) : 0,
+    );
+    const expectEvery = within(
+      serverExpect > 0 && clientSend > 0 ? Math.max(serverExpect, clientSend) : 0,
+    );
     this.connected = true;
     this.send('CONNECTED', {
       version,
