@@ -7,15 +7,19 @@ import {
   sessionDeletionCookies,
   withCookies,
 } from '@/lib/bff/cookies';
+import { errorResponse } from '@/lib/bff/errors';
 import { isAccessTokenFresh } from '@/lib/bff/jwt-expiry';
 import {
   decideAfterRefresh,
   decidePage,
+  isBffPath,
   isImpossiblePage,
   NOT_FOUND_PATH,
 } from '@/lib/bff/page-rules';
+import { upstreamPath } from '@/lib/bff/path';
 import { refreshSession } from '@/lib/bff/refresh';
 import { bffSettings } from '@/lib/bff/settings';
+import { messages } from '@/lib/i18n/messages';
 
 /**
  * Page navigations only (see `config.matcher`): a protected page without a session goes to
@@ -25,6 +29,13 @@ import { bffSettings } from '@/lib/bff/settings';
  */
 export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname } = request.nextUrl;
+  // A BFF path only gets here through the second matcher (an escape that may not decode): one
+  // that does not decode would be a bare 500 from Next's router, so it gets the BFF's 400 here.
+  if (isBffPath(pathname)) {
+    return upstreamPath(request.url).ok
+      ? NextResponse.next()
+      : errorResponse(400, messages.app.badRequest);
+  }
   if (isImpossiblePage(pathname)) {
     return NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.nextUrl.origin));
   }
@@ -82,7 +93,9 @@ export const config = {
   // (`/chat/info`, `/chat/websocket` and every path of two or more segments below /chat), favicon
   // and any path whose last segment has a file extension (`/chat/iframe*.html` among them).
   // Same rule as PROXIED_PATH in lib/bff/page-rules.ts.
+  // Second: BFF paths with an escape that may not decode (ESCAPED_BFF_PATH), answered 400 above.
   matcher: [
     '/((?!(?:api|oauth2|login/oauth2|healthz|_not-found)(?:/|$)|_next/|chat(?:/(?:info|websocket)$|/[^/]+/|$)|favicon|.*\\.[^/]+$).*)',
+    '/((?:api|oauth2|login/oauth2)/.*%(?:(?![0-9A-Fa-f]{2})|[89A-Fa-f]).*)',
   ],
 };

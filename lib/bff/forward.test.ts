@@ -114,6 +114,30 @@ describe('forwarding', () => {
     expect(response.headers.get('x-kept')).toBe('kept');
   });
 
+  it('forwards Origin even when Connection names it, so the backend can refuse a foreign one', async () => {
+    let seen: Record<string, string | string[] | undefined> = {};
+    stub.setHandler((req, res) => {
+      seen = req.headers;
+      res.end('ok');
+    });
+    // Found by e2e/bff-hostile.spec.ts: `Connection: origin` hid a foreign Origin from the
+    // backend's CSRF check, and the write went through.
+    await forward(
+      new Request(`${APP}/api/routine?name=x`, {
+        method: 'POST',
+        headers: {
+          connection: 'keep-alive, origin, x-private-hop',
+          origin: 'http://evil.example',
+          'x-private-hop': 'secret',
+          accept: 'application/json',
+        },
+      }),
+    );
+    expect(seen.origin).toBe('http://evil.example');
+    expect(seen.accept).toBe('application/json');
+    expect(seen['x-private-hop']).toBeUndefined();
+  });
+
   it('streams a 3 MB request body to the upstream intact, without buffering it first', async () => {
     const size = 3 * 1024 * 1024;
     const payload = Buffer.alloc(size);

@@ -70,7 +70,11 @@ export function upstreamRequestHeaders(
   for (const name of FORWARDED_REQUEST_HEADERS) {
     if (name === 'cookie' && cookie !== undefined) continue;
     const value = incoming.get(name);
-    if (value !== null && !(hop && hop.includes(name))) out.push(name, value);
+    // Origin is end-to-end whatever `Connection` says: the backend's CSRF check (decisions.md §2)
+    // must see it, or `Connection: origin` would carry a foreign Origin's write past it.
+    if (value !== null && (name === 'origin' || !(hop && hop.includes(name)))) {
+      out.push(name, value);
+    }
   }
   if (cookie) out.push('cookie', cookie);
   const forwardedFor = incoming.get('x-forwarded-for');

@@ -2,12 +2,15 @@
  * proxy.ts's rules for page navigations, as pure functions (decisions.md §3, §5).
  *
  * proxy.ts must leave alone everything that is not a page: the BFF paths (/api, /oauth2,
- * /login/oauth2), SockJS under /chat (`/chat/info`, `/chat/websocket`, `/chat/iframe*.html` and
- * every path of two or more segments below /chat; the page is `/chat/{roomId}`),
+ * /login/oauth2; but see ESCAPED_BFF_PATH), SockJS under /chat (`/chat/info`, `/chat/websocket`,
+ * `/chat/iframe*.html` and every path of two or more segments below /chat; the page is
+ * `/chat/{roomId}`),
  * /healthz, Next's own `/_next/**`, and static files (anything whose last segment has a dot).
  * `config.matcher` in proxy.ts spells the same rule as a literal (Next reads it statically);
  * `PROXIED_PATH` is that rule for code and tests.
  */
+
+import { FORWARDED_PREFIXES } from './path';
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
@@ -15,6 +18,23 @@ export const HOME_PATH = '/';
 /** Same language as proxy.ts's matcher, anchored on the whole pathname. */
 export const PROXIED_PATH =
   /^\/(?!(?:api|oauth2|login\/oauth2|healthz|_not-found)(?:\/|$)|_next\/|chat(?:\/(?:info|websocket)$|\/[^/]+\/|$)|favicon|.*\.[^/]+$).*$/;
+
+/**
+ * BFF paths (`/api`, `/oauth2`, `/login/oauth2`) with a percent escape that may not decode: a `%`
+ * without two hex digits after it, or an escaped byte of 0x80 or more (which must form UTF-8).
+ * proxy.ts's second matcher spells the same rule. Next's router answers a BFF path that does not
+ * decode with a bare 500 (it fails to decode the catch-all param, then to render its error page)
+ * before the BFF runs, so proxy.ts answers those with the BFF's 400 instead. Only these /api
+ * paths have their body buffered; none that the app calls has such an escape (ids, dates, image
+ * keys), and uploads go to /api/post.
+ */
+export const ESCAPED_BFF_PATH =
+  /^\/(?:api|oauth2|login\/oauth2)\/.*%(?:(?![0-9A-Fa-f]{2})|[89A-Fa-f]).*$/;
+
+/** True for the paths the BFF forwards (`/api/…`, `/oauth2/…`, `/login/oauth2/…`). */
+export function isBffPath(pathname: string): boolean {
+  return FORWARDED_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
 
 /** Where proxy.ts rewrites a page that cannot exist: Next's own not-found route (HTTP 404). */
 export const NOT_FOUND_PATH = '/_not-found';
