@@ -509,11 +509,13 @@ for (const kind of databaseKinds()) {
         error: 'cannot subscribe to ',
         errorReceipt: 'r',
       });
-      for (const [what, id] of [
+      /** Rooms the member may not use: SUBSCRIBE and SEND are both refused as not a member. */
+      const refusedRooms = [
         ["a club's room the member did not join", foreign],
         ['a room that does not exist', MISSING_ROOM],
         ['the largest room id accepted (15 digits)', 999_999_999_999_999],
-      ] as const) {
+      ] as const;
+      for (const [what, id] of refusedRooms) {
         add({
           what: `SUBSCRIBE to ${what}`,
           send: [stomp('SUBSCRIBE', ['id:s', `destination:${roomTopic(id)}`, 'receipt:r'])],
@@ -602,11 +604,7 @@ for (const kind of databaseKinds()) {
         error: `unknown destination ${to}:`,
         errorReceipt: 'r',
       });
-      for (const [what, id] of [
-        ["a club's room the member did not join", foreign],
-        ['a room that does not exist', MISSING_ROOM],
-        ['the largest room id accepted (15 digits)', 999_999_999_999_999],
-      ] as const) {
+      for (const [what, id] of refusedRooms) {
         add({
           what: `SEND to ${what}`,
           send: [stomp('SEND', [`destination:${roomSendDestination(id)}`, 'receipt:r'], '"몰래"')],
