@@ -13,12 +13,10 @@ import type { Db } from '../db/client';
 import { errorBody, MESSAGES } from '../http/errors';
 import type { ChatHub } from './hub';
 import { writeShared } from './shared-frame';
-import { StompSession } from './stomp/session';
+import { MAX_TIMER_MS, StompSession } from './stomp/session';
 
 export const CHAT_PREFIX = '/chat';
 
-/** setTimeout's longest delay (about 24.8 days). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 /** `/chat/{server}/{session}/{transport}`: a SockJS session transport request. */
 const TRANSPORT = /^\/chat\/([^/.]+)\/([^/.]+)\/([a-z_]+)\/?$/;
 /** Transports whose request may open a session (the others post to an existing one). */
@@ -226,7 +224,8 @@ export class ChatServer {
       Math.min(MAX_TIMER_MS, Math.max(0, entry.expiresAt - Date.now())),
     );
     expiry.unref();
-    conn.on('data', (message: string) => session.receive(message));
+    // Any JSON value a SockJS client framed, or raw WebSocket bytes: receive() checks.
+    conn.on('data', (message: unknown) => session.receive(message));
     conn.on('close', () => {
       clearTimeout(expiry);
       session.closedByTransport();

@@ -45,7 +45,7 @@ const SUPPORTED: StompVersion[] = ['1.2', '1.1', '1.0'];
 const TOPIC = /^\/topic\/public\/rooms\/([1-9]\d{0,14})$/;
 const SEND = /^\/app\/chat\/rooms\/([1-9]\d{0,14})\/send$/;
 /** setTimeout/setInterval's longest delay (about 24.8 days); Node fires longer ones after 1 ms. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 class FrameError extends Error {}
 
@@ -111,14 +111,14 @@ export class StompSession {
   }
 
   /** Bytes from the transport (one SockJS message, possibly a partial or several frames). */
-  receive(data: string | Buffer): void {
+  receive(data: unknown): void {
     if (this.closed || this.broken) return;
     this.lastRead = Date.now();
     let items: DecodedItem[];
     let failure: string | null = null;
     if (typeof data !== 'string' && !Buffer.isBuffer(data)) {
-      // sockjs hands over any JSON value a client put in its frame (numbers, null, objects):
-      // only text (or raw WebSocket bytes) is STOMP; anything else would reach the decoder's buffer.
+      // sockjs hands over any JSON value a client put in its frame (numbers, null, objects), and
+      // the raw WebSocket endpoint bytes: only text or bytes are STOMP.
       items = [];
       failure = 'malformed frame';
     } else {
