@@ -16,10 +16,12 @@ import { ChatMessageList } from './chat-message-list';
 import styles from './chat-room.module.css';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 
-/** The header's connection state: connected, connecting (retrying every 5 s), or refused. */
-function connectionLabel(room: { connected: boolean; refused: boolean }): string {
-  if (room.refused) return messages.chat.refusedStatus;
-  return room.connected ? messages.chat.connected : messages.chat.connecting;
+/** The header's connection state, its label and its style: connected, connecting (retrying every 5 s), or refused. */
+function connectionState(room: { connected: boolean; refused: boolean }) {
+  if (room.refused) return { label: messages.chat.refusedStatus, className: styles.refused };
+  return room.connected
+    ? { label: messages.chat.connected, className: styles.online }
+    : { label: messages.chat.connecting, className: styles.offline };
 }
 
 /**
@@ -36,6 +38,7 @@ export function ChatRoom({ roomId }: { roomId: number }) {
   const revalidateClubs = useRevalidateClubs();
   const { user } = useSession();
   const room = useChatRoom(roomId);
+  const connection = connectionState(room);
   const [leaving, setLeaving] = useState(false);
 
   async function leave() {
@@ -68,14 +71,9 @@ export function ChatRoom({ roomId }: { roomId: number }) {
           <h1 className={styles.title} id={titleId}>
             {messages.chat.title(roomId)}
           </h1>
-          <p
-            className={`${styles.status} ${
-              room.refused ? styles.refused : room.connected ? styles.online : styles.offline
-            }`}
-            role="status"
-          >
+          <p className={`${styles.status} ${connection.className}`} role="status">
             <span className={styles.dot} aria-hidden="true" />
-            <span className={styles.statusText}>{connectionLabel(room)}</span>
+            <span className={styles.statusText}>{connection.label}</span>
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => void leave()} disabled={leaving}>

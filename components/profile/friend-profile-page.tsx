@@ -17,7 +17,7 @@ import { AccessDenied } from './access-denied';
 import { FriendCalendar } from './friend-calendar';
 import { PostGridSkeleton } from './post-grid-skeleton';
 import { PostsPanel } from './posts-panel';
-import { ProfileSummary, ProfileSummarySkeleton } from './profile-summary';
+import { countOf, ProfileSummary, ProfileSummarySkeleton } from './profile-summary';
 import { Tabs } from './tabs';
 import styles from './friend-profile-page.module.css';
 
@@ -98,7 +98,7 @@ export function FriendProfilePage({ friendId }: FriendProfilePageProps) {
     );
   }
 
-  const postCount = posts ? posts.length : postsError ? null : undefined;
+  const postCount = countOf(posts, postsError);
   const isSelf = user?.id === member.id;
 
   return (

@@ -13,7 +13,7 @@ import { useFriends } from '@/lib/hooks/use-friends';
 import { useMemberPosts } from '@/lib/hooks/use-member-posts';
 import { messages } from '@/lib/i18n/messages';
 import { PostsPanel } from './posts-panel';
-import { ProfileSummary, ProfileSummarySkeleton } from './profile-summary';
+import { countOf, ProfileSummary, ProfileSummarySkeleton } from './profile-summary';
 import { Tabs } from './tabs';
 import styles from './profile-page.module.css';
 
@@ -57,12 +57,6 @@ function FriendsPanel() {
     );
   }
   return <SkeletonList rows={3} label={messages.profile.friendsLoading} />;
-}
-
-/** A count of the summary: the length once loaded, null (a dash) when the load failed, else undefined. */
-function countOf(list: readonly unknown[] | undefined, error: unknown): number | null | undefined {
-  if (list) return list.length;
-  return error ? null : undefined;
 }
 
 /**

@@ -5,6 +5,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { messages } from '@/lib/i18n/messages';
 import styles from './profile-summary.module.css';
 
+/** A count of the summary: the length once loaded, null (a dash) when the load failed, else undefined. */
+export function countOf(
+  list: readonly unknown[] | undefined,
+  error: unknown,
+): number | null | undefined {
+  if (list) return list.length;
+  return error ? null : undefined;
+}
+
 export interface ProfileStat {
   label: string;
   /** undefined while loading; null when it cannot be known (shown as a dash). */
