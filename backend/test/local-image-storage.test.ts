@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { ImageRejectedError } from '../src/storage/image-type';
 import { LocalImageStorage } from '../src/storage/local-image-storage';
-import { TINY_IMAGES } from './helpers/images';
+import { filesUnder, TINY_IMAGES } from './helpers/images';
 
 const made: string[] = [];
 after(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -17,11 +17,6 @@ async function freshStorage(maxBytes = 1000) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'images-'));
   made.push(dir);
   return { dir, storage: new LocalImageStorage(dir, maxBytes) };
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
 /** A source like the file stream @fastify/multipart hands over once busboy gave up on the body. */
@@ -38,7 +33,7 @@ describe('LocalImageStorage.put', () => {
     const { dir, storage } = await freshStorage();
     const stored = await storage.put(Readable.from([TINY_IMAGES.gif.data]));
     assert.equal(stored.type.ext, 'gif');
-    assert.deepEqual(await filesUnder(dir), [stored.key]);
+    assert.deepEqual(filesUnder(dir), [stored.key]);
   });
 
   it('refuses other content and oversize images, keeping nothing', async () => {
@@ -48,7 +43,7 @@ describe('LocalImageStorage.put', () => {
       ImageRejectedError,
     );
     await assert.rejects(storage.put(Readable.from([TINY_IMAGES.png.data])), ImageRejectedError);
-    assert.deepEqual(await filesUnder(dir), []);
+    assert.deepEqual(filesUnder(dir), []);
   });
 
   // pipeline() settles before the temp file's stream has opened its file when the source is
@@ -61,8 +56,8 @@ describe('LocalImageStorage.put', () => {
     );
     const results = await Promise.allSettled(uploads);
     assert.ok(results.every((result) => result.status === 'rejected'));
-    assert.deepEqual(await filesUnder(dir), [], 'nothing when put() rejects');
+    assert.deepEqual(filesUnder(dir), [], 'nothing when put() rejects');
     await sleep(50); // any open still pending by then would have created its file
-    assert.deepEqual(await filesUnder(dir), [], 'nothing afterwards');
+    assert.deepEqual(filesUnder(dir), [], 'nothing afterwards');
   });
 });

@@ -53,13 +53,18 @@ export function imagesDir(server: TestServer): string {
   return path.join(server.config.dataDir, 'images');
 }
 
-/** Every file under the images folder (also half-written uploads), relative. */
-export function storedFiles(server: TestServer): string[] {
+/** Every file under `dir` (also half-written uploads in `.incoming/`), relative to it. */
+export function filesUnder(dir: string): string[] {
   try {
-    return readdirSync(imagesDir(server), { recursive: true, withFileTypes: true })
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(imagesDir(server), path.join(entry.parentPath, entry.name)));
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
   } catch {
     return [];
   }
+}
+
+/** Every file under the server's images folder, relative. */
+export function storedFiles(server: TestServer): string[] {
+  return filesUnder(imagesDir(server));
 }
