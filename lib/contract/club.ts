@@ -21,6 +21,7 @@ export const CLUB_MESSAGES = {
   locationTooLong: `활동 장소는 ${CLUB_LIMITS.location}자 이하로 입력해주세요.`,
   scheduleTooLong: `활동 시간은 ${CLUB_LIMITS.schedule}자 이하로 입력해주세요.`,
   highlightTooLong: `클럽 특징은 ${CLUB_LIMITS.highlight}자 이하로 입력해주세요.`,
+  isMyClubs: 'isMyClubs는 0 또는 1이어야 합니다.',
 } as const;
 
 function clubField(blank: string, tooLong: string, max: number) {
@@ -75,7 +76,7 @@ export const clubSearchQuerySchema = z.object({
   isMyClubs: z.pipe(
     z.pipe(
       z.transform((value) => (value === '' ? undefined : value)),
-      z.optional(z.enum(['0', '1', 'all'], { error: 'isMyClubs는 0 또는 1이어야 합니다.' })),
+      z.optional(z.enum(['0', '1', 'all'], { error: CLUB_MESSAGES.isMyClubs })),
     ),
     z.transform((value) => value === '1'),
   ),

@@ -3,26 +3,33 @@ import * as z from 'zod/mini';
 /** Largest id accepted on the wire (ids are JSON numbers; the database uses bigint). */
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
 
+/** The messages of the shared wire types. */
+export const COMMON_MESSAGES = {
+  id: '올바른 ID가 아닙니다.',
+  dateFormat: '날짜는 yyyy-MM-dd 형식이어야 합니다.',
+  dateUnreal: '존재하지 않는 날짜입니다.',
+} as const;
+
 /** An entity id as a positive integer; numeric strings are accepted like Jackson does for Long. */
 export const idSchema = z.pipe(
   z.transform((value) =>
     typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value,
   ),
   z
-    .number({ error: '올바른 ID가 아닙니다.' })
+    .number({ error: COMMON_MESSAGES.id })
     .check(
-      z.int({ error: '올바른 ID가 아닙니다.' }),
-      z.gte(1, { error: '올바른 ID가 아닙니다.' }),
-      z.lte(MAX_ID, { error: '올바른 ID가 아닙니다.' }),
+      z.int({ error: COMMON_MESSAGES.id }),
+      z.gte(1, { error: COMMON_MESSAGES.id }),
+      z.lte(MAX_ID, { error: COMMON_MESSAGES.id }),
     ),
 );
 
 /** A `LocalDate` on the wire: strictly `yyyy-MM-dd` and a real calendar date (decisions.md §4). */
 export const localDateSchema = z
-  .string({ error: '날짜는 yyyy-MM-dd 형식이어야 합니다.' })
+  .string({ error: COMMON_MESSAGES.dateFormat })
   .check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: '날짜는 yyyy-MM-dd 형식이어야 합니다.' }),
-    z.refine(isRealDate, { error: '존재하지 않는 날짜입니다.' }),
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: COMMON_MESSAGES.dateFormat }),
+    z.refine(isRealDate, { error: COMMON_MESSAGES.dateUnreal }),
   );
 
 /** True when `yyyy-MM-dd` names a day that exists (year 1–9999). */

@@ -54,7 +54,10 @@ export const EXERCISE_MESSAGES = {
   reps: '반복 횟수를 정확히 입력해주세요.',
   weight: '무게를 정확히 입력해주세요.',
   memo: '메모를 정확히 입력해주세요.',
+  selectionEmpty: '추가할 운동을 선택해주세요.',
   selectionTooMany: `한 번에 ${LIMITS.selection}개까지 추가할 수 있습니다.`,
+  /** Reordering or editing more entries than a list can hold in one request. */
+  changesTooMany: `한 번에 ${LIMITS.selection}개까지 변경할 수 있습니다.`,
 } as const;
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;

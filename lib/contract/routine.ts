@@ -36,7 +36,7 @@ export const routineExerciseCreateSchema = z.object({
   exerciseInfoList: z
     .array(z.object({ exerciseId: idSchema, sequence: z.nullish(sequenceSchema) }))
     .check(
-      z.minLength(1),
+      z.minLength(1, { error: EXERCISE_MESSAGES.selectionEmpty }),
       z.maxLength(LIMITS.selection, { error: EXERCISE_MESSAGES.selectionTooMany }),
     ),
 });
@@ -45,7 +45,7 @@ export type RoutineExerciseCreate = z.infer<typeof routineExerciseCreateSchema>;
 /** `PATCH /api/routineExercise/updateSequence/{routineId}` body. */
 export const routineSequenceUpdateSchema = z
   .array(z.object({ routineExerciseId: idSchema, sequence: sequenceSchema }))
-  .check(z.maxLength(500));
+  .check(z.maxLength(LIMITS.selection, { error: EXERCISE_MESSAGES.changesTooMany }));
 export type RoutineSequenceUpdate = z.infer<typeof routineSequenceUpdateSchema>;
 
 /**
@@ -60,7 +60,7 @@ export const routineSetsUpdateSchema = z
       repWeightList: z.nullish(repWeightListInputSchema),
     }),
   )
-  .check(z.maxLength(500));
+  .check(z.maxLength(LIMITS.selection, { error: EXERCISE_MESSAGES.changesTooMany }));
 export type RoutineSetsUpdate = z.infer<typeof routineSetsUpdateSchema>;
 
 /** One exercise of a routine (`RoutineExerciseResponse`, and the items of `routineExerciseDtoList`). */

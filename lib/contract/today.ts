@@ -51,7 +51,7 @@ export const todayExerciseAddSchema = z
     }),
   )
   .check(
-    z.minLength(1),
+    z.minLength(1, { error: EXERCISE_MESSAGES.selectionEmpty }),
     z.maxLength(LIMITS.selection, { error: EXERCISE_MESSAGES.selectionTooMany }),
   );
 export type TodayExerciseAdd = z.infer<typeof todayExerciseAddSchema>;
@@ -59,13 +59,13 @@ export type TodayExerciseAdd = z.infer<typeof todayExerciseAddSchema>;
 /** `PATCH /api/todayExercise/updateSequence/{todayId}` body. */
 export const todaySequenceUpdateSchema = z
   .array(z.object({ id: idSchema, sequence: sequenceSchema }))
-  .check(z.maxLength(500));
+  .check(z.maxLength(LIMITS.selection, { error: EXERCISE_MESSAGES.changesTooMany }));
 export type TodaySequenceUpdate = z.infer<typeof todaySequenceUpdateSchema>;
 
 /** `PATCH /api/todayExercise/{todayId}` body. */
 export const todaySetsUpdateSchema = z
   .array(z.object({ id: idSchema, repWeightList: repWeightListInputSchema }))
-  .check(z.maxLength(500));
+  .check(z.maxLength(LIMITS.selection, { error: EXERCISE_MESSAGES.changesTooMany }));
 export type TodaySetsUpdate = z.infer<typeof todaySetsUpdateSchema>;
 
 /** `?checked=` of the checkbox endpoint: Spring's boolean spellings. */
