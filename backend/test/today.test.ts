@@ -267,6 +267,8 @@ for (const kind of databaseKinds()) {
       );
       assert.ok(error.data?.['0.type']);
       await api.error('POST', '/api/todayExercise/2024-02-29', [{ id: bench.id }], 400);
+      const empty = await api.error('POST', '/api/todayExercise/2024-02-29', [], 400);
+      assert.deepEqual(empty.data, { body: EXERCISE_MESSAGES.selectionEmpty });
       const today = await byDate('2024-02-29');
       assert.deepEqual(today.todayExercises, []);
     });
