@@ -26,7 +26,13 @@ import {
 import { apiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
-import { connectStomp, cookieFor, rawWebSocket, type StompPeer } from './helpers/stomp';
+import {
+  connectStomp,
+  cookieFor,
+  rawWebSocket,
+  subscribeRoom,
+  type StompPeer,
+} from './helpers/stomp';
 import { delay, until } from './helpers/wait';
 
 after(dropTestDatabases);
@@ -253,14 +259,6 @@ for (const kind of databaseKinds()) {
       }));
     }
 
-    const subscribe = (peer: StompPeer, roomId: number) =>
-      new Promise<void>((resolve) => {
-        const receipt = `sub-${Math.random()}`;
-        peer.client.watchForReceipt(receipt, () => resolve());
-        peer.client.subscribe(roomTopic(roomId), (message) => peer.messages.push(message), {
-          receipt,
-        });
-      });
     const texts = (peer: StompPeer) =>
       peer.messages.map((m) => chatBroadcastSchema.parse(JSON.parse(m.body)).body);
 
@@ -286,8 +284,8 @@ for (const kind of databaseKinds()) {
       listener = await connectStomp(server.baseUrl, await cookieFor(friend));
       otherListener = await connectStomp(server.baseUrl, await cookieFor(other));
       peers.push(listener, otherListener);
-      await subscribe(listener, club.chatRoomId);
-      await subscribe(otherListener, otherClub.chatRoomId);
+      await subscribeRoom(listener, club.chatRoomId);
+      await subscribeRoom(otherListener, otherClub.chatRoomId);
       rowsBefore = await rows();
       foreignHistory = await (await apiClient(server, other)).get(foreignHistoryPath());
     });
@@ -1085,7 +1083,7 @@ for (const kind of databaseKinds()) {
     it('still serves fresh connections and HTTP, and raised no process warning', async () => {
       const fresh = await connectStomp(server.baseUrl, cookie);
       peers.push(fresh);
-      await subscribe(fresh, club.chatRoomId);
+      await subscribeRoom(fresh, club.chatRoomId);
       const heard = listener.messages.length;
       fresh.client.publish({
         destination: roomSendDestination(club.chatRoomId),

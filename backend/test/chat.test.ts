@@ -29,7 +29,13 @@ import {
 import { startServer, TEST_JWT_KEY, type TestServer } from './helpers/app';
 import { apiClient } from './helpers/api';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
-import { connectStomp, cookieFor, rawWebSocket, type StompPeer } from './helpers/stomp';
+import {
+  connectStomp,
+  cookieFor,
+  rawWebSocket,
+  subscribeRoom,
+  type StompPeer,
+} from './helpers/stomp';
 import { delay, until } from './helpers/wait';
 
 after(dropTestDatabases);
@@ -62,14 +68,7 @@ for (const kind of databaseKinds()) {
       peers.push(peer);
       return peer;
     };
-    const subscribe = (peer: StompPeer, roomId = club.chatRoomId) =>
-      new Promise<void>((resolve) => {
-        const receipt = `sub-${Math.random()}`;
-        peer.client.watchForReceipt(receipt, () => resolve());
-        peer.client.subscribe(roomTopic(roomId), (message) => peer.messages.push(message), {
-          receipt,
-        });
-      });
+    const subscribe = (peer: StompPeer, roomId = club.chatRoomId) => subscribeRoom(peer, roomId);
     const send = (peer: StompPeer, text: string, roomId = club.chatRoomId) =>
       peer.client.publish({ destination: roomSendDestination(roomId), body: JSON.stringify(text) });
 
@@ -426,14 +425,7 @@ describe('chat across two instances through Redis', () => {
       const onFirst = await connectStomp(first.baseUrl, await cookieFor(a));
       const onSecond = await connectStomp(second.baseUrl, await cookieFor(b));
       peers.push(onFirst, onSecond);
-      for (const peer of peers) {
-        await new Promise<void>((resolve) => {
-          peer.client.watchForReceipt('s', () => resolve());
-          peer.client.subscribe(roomTopic(club.chatRoomId), (m) => peer.messages.push(m), {
-            receipt: 's',
-          });
-        });
-      }
+      for (const peer of peers) await subscribeRoom(peer, club.chatRoomId);
       onFirst.client.publish({
         destination: roomSendDestination(club.chatRoomId),
         body: '"첫째에서"',

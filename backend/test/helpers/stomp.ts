@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Client, type IFrame, type IMessage, type IStompSocket } from '@stomp/stompjs';
 import SockJS from 'sockjs-client';
 
+import { roomTopic } from '@/lib/contract/chat';
 import { signAccessToken } from '../../src/auth/access-token';
 import { TEST_JWT_KEY } from './app';
 
@@ -104,4 +105,15 @@ export async function connectStomp(
     nextError: (ms = 3000) => waiter(errors, ms, 'ERROR', seenErrors),
     stop: () => client.deactivate(),
   };
+}
+
+/** Subscribes `peer` to a room's topic, collecting into `peer.messages`; resolves on the RECEIPT. */
+export function subscribeRoom(peer: StompPeer, roomId: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const receipt = `sub-${Math.random()}`;
+    peer.client.watchForReceipt(receipt, () => resolve());
+    peer.client.subscribe(roomTopic(roomId), (message) => peer.messages.push(message), {
+      receipt,
+    });
+  });
 }
