@@ -1,10 +1,5 @@
 import type { Metadata, Viewport } from 'next';
-import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import { preload } from 'react-dom';
-import { AppProviders } from '@/components/app-providers';
-import { LOGIN_CHECK_PATH } from '@/lib/api/client';
-import { getPublicConfig } from '@/lib/config';
 import { messages } from '@/lib/i18n/messages';
 import './globals.css';
 
@@ -26,21 +21,18 @@ export const viewport: Viewport = {
   ],
 };
 
-/** Renders per request so that the browser gets the runtime config of this server's environment. */
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  await connection();
-  const config = getPublicConfig();
-  // Every page's first call is the session check (product.md §4), sent once the scripts have run.
-  // Preloading it with the HTML lets it travel while they download; the client's fetch (same URL,
-  // cors mode, credentials included) takes the preloaded answer instead of asking again.
-  preload(LOGIN_CHECK_PATH, { as: 'fetch', crossOrigin: 'use-credentials' });
+/**
+ * The document around every page: no client code of its own. The signed-in providers live in
+ * app/(app)/layout.tsx, so /login ships nothing but the framework's runtime.
+ */
+export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="ko">
       <body>
         <a className="skipLink" href="#main">
           {messages.app.skipToContent}
         </a>
-        <AppProviders config={config}>{children}</AppProviders>
+        {children}
       </body>
     </html>
   );

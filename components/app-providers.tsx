@@ -2,18 +2,30 @@
 
 import type { ReactNode } from 'react';
 import type { PublicConfig } from '@/lib/config';
+import type { LoginCheck } from '@/lib/contract/session';
 import { SessionProvider } from '@/lib/auth/session-provider';
 import { RuntimeConfigProvider } from '@/components/config/runtime-config';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastProvider } from '@/components/ui/toast';
 
-/** Every client-side provider of the app, mounted once by the root layout. */
-export function AppProviders({ config, children }: { config: PublicConfig; children: ReactNode }) {
+/**
+ * Every client-side provider of the signed-in app, mounted once by its layout with the runtime
+ * config and the server's login check for this request (so the session starts known).
+ */
+export function AppProviders({
+  config,
+  session,
+  children,
+}: {
+  config: PublicConfig;
+  session: LoginCheck;
+  children: ReactNode;
+}) {
   return (
     <RuntimeConfigProvider config={config}>
       <ToastProvider>
         <ConfirmProvider>
-          <SessionProvider>{children}</SessionProvider>
+          <SessionProvider initial={session}>{children}</SessionProvider>
         </ConfirmProvider>
       </ToastProvider>
     </RuntimeConfigProvider>

@@ -35,7 +35,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('the sign-in page has no accessibility violations', async ({ page }) => {
       await page.goto('/login');
-      await expect(page.getByRole('button', { name: 'Google 계정으로 로그인' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Google 계정으로 로그인' })).toBeVisible();
       expect(await violations(page)).toEqual([]);
     });
 

@@ -7,7 +7,7 @@ const sidebar = (page: import('@playwright/test').Page) =>
 test('an anonymous visit to / goes to /login', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login(\?|$)/);
-  await expect(page.getByRole('button', { name: 'Google 계정으로 로그인' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Google 계정으로 로그인' })).toBeVisible();
 });
 
 test('every protected route sends an anonymous visitor to /login, keeping where they were going', async ({

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { LoginScreen } from '@/components/login/login-screen';
+import { getPublicConfig } from '@/lib/config';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.login.title };
@@ -15,5 +16,11 @@ function first(value: string | string[] | undefined): string | undefined {
 /** The sign-in page (outside the signed-in shell). `?next=` is kept for after sign-in; `?error=` shows a notice. */
 export default async function LoginPage({ searchParams }: Props) {
   const params = await searchParams;
-  return <LoginScreen next={first(params.next)} hasError={first(params.error) !== undefined} />;
+  return (
+    <LoginScreen
+      loginUrl={getPublicConfig().loginUrl}
+      next={first(params.next)}
+      hasError={first(params.error) !== undefined}
+    />
+  );
 }

@@ -131,7 +131,7 @@ export async function signIn(context, appUrl, who = demoMember) {
   const page = await context.newPage();
   try {
     await page.goto(`${appUrl}/login`);
-    await page.getByRole('button', { name: 'Google 계정으로 로그인' }).click();
+    await page.getByRole('link', { name: 'Google 계정으로 로그인' }).click();
     await page.getByRole('heading', { name: '개발용 로그인' }).waitFor();
     await page.getByLabel('이메일').fill(who.email);
     if (who.name) await page.getByLabel('이름').fill(who.name);

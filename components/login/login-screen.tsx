@@ -1,14 +1,7 @@
-'use client';
-
-import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
-import { useRuntimeConfig } from '@/components/config/runtime-config';
 import { BrandMark } from '@/components/shell/brand';
 import { Card } from '@/components/ui/card';
-import { useSession } from '@/lib/auth/session-provider';
 import { messages } from '@/lib/i18n/messages';
 import { buildLoginHref } from './login-url';
-import { assignLocation } from './navigate';
 import styles from './login-screen.module.css';
 
 function GoogleLogo() {
@@ -32,26 +25,20 @@ function GoogleLogo() {
 }
 
 export interface LoginScreenProps {
+  /** The sign-in address (the runtime config's `loginUrl`). */
+  loginUrl: string;
   /** Where to go after signing in (a same-origin path), passed on to the sign-in address. */
   next?: string;
   /** The sign-in flow came back with an error. */
   hasError?: boolean;
 }
 
-/** The sign-in screen: brand, tagline and the Google button (a full-page navigation to the login address). */
-export function LoginScreen({ next, hasError = false }: LoginScreenProps) {
-  const { loginUrl } = useRuntimeConfig();
-  const { user, loading } = useSession();
-  const router = useRouter();
-
-  useEffect(() => {
-    if (!loading && user) router.replace('/');
-  }, [loading, user, router]);
-
-  function signIn() {
-    assignLocation(buildLoginHref(loginUrl, next));
-  }
-
+/**
+ * The sign-in screen, rendered on the server with no client code: brand, tagline and the Google
+ * button, a plain link that leaves the app for the sign-in flow. proxy.ts sends a member who is
+ * already signed in to `/`.
+ */
+export function LoginScreen({ loginUrl, next, hasError = false }: LoginScreenProps) {
   return (
     <main id="main" className={styles.page}>
       <div className={styles.column}>
@@ -74,10 +61,10 @@ export function LoginScreen({ next, hasError = false }: LoginScreenProps) {
               {messages.login.error}
             </p>
           ) : null}
-          <button type="button" className={styles.google} onClick={signIn}>
+          <a className={styles.google} href={buildLoginHref(loginUrl, next)}>
             <GoogleLogo />
             <span>{messages.login.google}</span>
-          </button>
+          </a>
         </Card>
       </div>
     </main>

@@ -6,7 +6,8 @@ export const RECENT_MESSAGES_LIMIT = 20;
 /** Page size of the catch-up after a reconnect (the backend's maximum). */
 export const NEWER_MESSAGES_LIMIT = CHAT_LIMITS.pageMax;
 
-const roomPath = (roomId: number, what: string) => `/api/rooms/${roomId}/${what}`;
+/** Path of a room's message history (`recentMessage`, `olderMessage`, `newerMessage`). */
+export const roomPath = (roomId: number, what: string) => `/api/rooms/${roomId}/${what}`;
 
 /** GET /api/rooms/{roomId}/recentMessage?limit=: the latest messages, oldest first. */
 export function fetchRecentMessages(

@@ -1,7 +1,6 @@
-import * as z from 'zod/mini';
 import {
   classificationMapSchema,
-  exerciseSchema,
+  exerciseListSchema,
   type ClassificationMap,
   type Exercise,
   type ExerciseCreate,
@@ -13,8 +12,6 @@ import { api, requestJson } from './client';
 export const EXERCISES_KEY = '/api/member/exercises';
 /** SWR key (and path) of the classification label → name map. */
 export const CLASSIFICATIONS_KEY = '/api/enum/classification';
-
-const exerciseListSchema = z.array(exerciseSchema);
 
 /** GET /api/member/exercises: the caller's exercises, validated. */
 export function fetchExercises(): Promise<Exercise[]> {

@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
 import {
   friendCheckSchema,
-  friendSchema,
+  friendListSchema,
   memberSummarySchema,
+  suggestedFriendsSchema,
   type Friend,
   type MemberSummary,
 } from '@/lib/contract/friend';
@@ -28,13 +28,6 @@ export function friendCheckKey(friendId: number): string {
   return `/api/friend/check/${friendId}`;
 }
 
-const friendListSchema = z.array(friendSchema);
-/** Anything but an array counts as no suggestions (product.md §8). */
-const suggestedSchema = z.pipe(
-  z.transform((value) => (Array.isArray(value) ? value : [])),
-  z.array(memberSummarySchema),
-);
-
 /** True when a call failed because the caller is not a friend (403). */
 export function isForbidden(error: unknown): boolean {
   return isHttpStatus(error, 403);
@@ -52,7 +45,7 @@ export function fetchFriendRequests(): Promise<Friend[]> {
 
 /** GET /api/member/suggested-friends: members to befriend; a non-array answer is empty. */
 export function fetchSuggestedFriends(): Promise<MemberSummary[]> {
-  return requestJson(SUGGESTED_FRIENDS_KEY, { schema: suggestedSchema });
+  return requestJson(SUGGESTED_FRIENDS_KEY, { schema: suggestedFriendsSchema });
 }
 
 /** GET /api/member/friend/{memberId}: any member's summary, or null when there is none (404). */

@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { postSchema, type Post } from '@/lib/contract/post';
+import { postListSchema, type Post } from '@/lib/contract/post';
 import { request, requestJson } from './client';
 
 /** Path (and first element of every SWR key) of the feed. */
@@ -11,8 +10,6 @@ export const FRIEND_POSTS_KEY = '/api/posts/friend';
 
 /** Posts per feed page (product.md §9). */
 export const FEED_PAGE_SIZE = 5;
-
-const postListSchema = z.array(postSchema);
 
 /** GET /api/posts?limit=: the newest posts, newest first. */
 export function fetchLatestPosts(limit: number = FEED_PAGE_SIZE): Promise<Post[]> {

@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
 import {
-  routineSchema,
+  routineListSchema,
   type Routine,
   type RoutineExerciseCreate,
   type RoutineSequenceUpdate,
@@ -10,8 +9,6 @@ import { api, requestJson } from './client';
 
 /** SWR key (and path) of the signed-in member's routines. */
 export const ROUTINES_KEY = '/api/member/routines';
-
-const routineListSchema = z.array(routineSchema);
 
 /** GET /api/member/routines: the caller's routines, each with its exercises in sequence. */
 export function fetchRoutines(): Promise<Routine[]> {

@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
 import {
-  todayDateSchema,
+  todayDateListSchema,
   todaySchema,
   type Today,
   type TodayDate,
@@ -46,14 +45,12 @@ export function dayKey(date: string, friendId?: number): string {
   return `${DAY_PREFIX}${date}`;
 }
 
-const monthSchema = z.array(todayDateSchema);
-
 /**
  * GET /api/today/yearAndMonth/{year}/{month}: the days of that month that have a record; with
  * `friendId`, GET /api/today/friend/{friendId}/yearAndMonth/{year}/{month} (403 when not friends).
  */
 export function fetchMonth(year: number, month: number, friendId?: number): Promise<TodayDate[]> {
-  return requestJson(monthKey(year, month, friendId), { schema: monthSchema });
+  return requestJson(monthKey(year, month, friendId), { schema: todayDateListSchema });
 }
 
 /** True when `days` (a month list) has a record on `date`. */

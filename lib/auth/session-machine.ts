@@ -53,6 +53,12 @@ export interface SessionStore {
   subscribe(listener: SessionListener): () => void;
   /** Runs the login check: true → signed in with an expiry timer; false or error → signed out. */
   start(): Promise<void>;
+  /**
+   * Adopts a login check the server already made (the store was created with `initial`): arms the
+   * expiry timer for a signed-in member instead of asking again; false when there is none to
+   * adopt. Call it in the browser only (it starts a timer).
+   */
+  resume(): boolean;
   /** Sets the expiry `expiresIn` minutes from now (1800 s when absent), replacing any earlier timer. */
   setExpiry(expiresIn?: number | null): void;
   /** Clears the session and the timer (what `auth:unauthorized` does). */
@@ -67,6 +73,23 @@ export interface SessionStore {
 
 export interface SessionStoreOptions {
   now?: () => number;
+  /**
+   * The login check the server made while rendering the page: the store starts in that state
+   * (signed in or out, not loading), so the first paint already shows the member.
+   */
+  initial?: LoginCheck | null;
+}
+
+/** The state a login check leads to (without the timer, which `setExpiry` arms). */
+function stateFromCheck(check: LoginCheck | null): SessionState {
+  if (!check?.check) return signedOut;
+  return {
+    isAuthenticated: true,
+    user: userFromCheck(check),
+    tokenExpiresAt: null,
+    needTokenRefresh: false,
+    loading: false,
+  };
 }
 
 /** Creates a session store; it does nothing until `start()` is called. */
@@ -75,7 +98,8 @@ export function createSessionStore(
   options: SessionStoreOptions = {},
 ): SessionStore {
   const now = options.now ?? (() => Date.now());
-  let state: SessionState = initialSessionState;
+  const { initial } = options;
+  let state: SessionState = initial === undefined ? initialSessionState : stateFromCheck(initial);
   let timer: ReturnType<typeof setTimeout> | null = null;
   // Each start/clear bumps the generation so that a late login check cannot undo a newer change.
   let generation = 0;
@@ -118,18 +142,24 @@ export function createSessionStore(
       check = null;
     }
     if (current !== generation) return;
+    adopt(check);
+  }
+
+  function adopt(check: LoginCheck | null): void {
     if (check?.check) {
-      setState({
-        isAuthenticated: true,
-        user: userFromCheck(check),
-        needTokenRefresh: false,
-        loading: false,
-      });
+      setState(stateFromCheck(check));
       setExpiry(check.expiresIn);
     } else {
       clearTimer();
       setState(signedOut);
     }
+  }
+
+  function resume(): boolean {
+    if (initial === undefined) return false;
+    generation += 1;
+    adopt(initial);
+    return true;
   }
 
   async function logout(): Promise<boolean> {
@@ -174,6 +204,7 @@ export function createSessionStore(
       return () => listeners.delete(listener);
     },
     start,
+    resume,
     setExpiry,
     clear,
     logout,

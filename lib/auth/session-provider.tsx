@@ -12,9 +12,9 @@ import {
 import { AUTH_UNAUTHORIZED_EVENT } from '@/lib/api/events';
 import { setRefreshHandler, setSessionSnapshot } from '@/lib/api/session-bridge';
 import * as sessionApi from '@/lib/api/session';
+import type { LoginCheck } from '@/lib/contract/session';
 import {
   createSessionStore,
-  initialSessionState,
   type SessionApi,
   type SessionState,
   type SessionStore,
@@ -37,22 +37,24 @@ const defaultApi: SessionApi = {
   refreshToken: () => sessionApi.refreshToken(),
 };
 
-const getServerSnapshot = () => initialSessionState;
-
 /**
- * Owns the session store: runs the login check on mount, mirrors every change into the request
- * guard's bridge, registers the refresh used by lib/api, and clears the session on
- * `auth:unauthorized`.
+ * Owns the session store: starts from the login check the server made for this page (`initial`)
+ * or, without one, runs the check on mount; mirrors every change into the request guard's bridge,
+ * registers the refresh used by lib/api, and clears the session on `auth:unauthorized`.
  */
 export function SessionProvider({
   children,
   api = defaultApi,
+  initial,
 }: {
   children: ReactNode;
   api?: SessionApi;
+  /** The server's login check for this request; the first render already shows its member. */
+  initial?: LoginCheck | null;
 }) {
-  const [store] = useState<SessionStore>(() => createSessionStore(api));
-  const state = useSyncExternalStore(store.subscribe, store.getState, getServerSnapshot);
+  const [store] = useState<SessionStore>(() => createSessionStore(api, { initial }));
+  // The server renders with the same starting state the browser hydrates with.
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
 
   useEffect(() => {
     const unsubscribe = store.subscribe(setSessionSnapshot);
@@ -60,7 +62,7 @@ export function SessionProvider({
     setRefreshHandler(() => store.refresh());
     const onUnauthorized = () => store.clear();
     window.addEventListener(AUTH_UNAUTHORIZED_EVENT, onUnauthorized);
-    void store.start();
+    if (!store.resume()) void store.start();
     return () => {
       window.removeEventListener(AUTH_UNAUTHORIZED_EVENT, onUnauthorized);
       setRefreshHandler(null);

@@ -164,4 +164,7 @@ export const exerciseSchema = z.object({
   repWeightList: z.array(repWeightSchema),
   classification: classificationSchema,
 });
+
+/** The member's exercise library. */
+export const exerciseListSchema = z.array(exerciseSchema);
 export type Exercise = z.infer<typeof exerciseSchema>;

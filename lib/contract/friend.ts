@@ -18,6 +18,15 @@ export const friendSchema = z.object({
   member: memberSummarySchema,
   friend: memberSummarySchema,
 });
+
+/** Friendships or pending requests. */
+export const friendListSchema = z.array(friendSchema);
+
+/** Suggested friends: anything but an array counts as none (product.md §8). */
+export const suggestedFriendsSchema = z.pipe(
+  z.transform((value) => (Array.isArray(value) ? value : [])),
+  z.array(memberSummarySchema),
+);
 export type Friend = z.infer<typeof friendSchema>;
 
 /** `GET /api/friend/check/{friendId}`: a bare JSON boolean. */

@@ -36,6 +36,9 @@ export const postSchema = z.object({
   text: z.string(),
   imageUrl: z.nullable(z.string()),
 });
+
+/** A list of posts (the feed's pages, a member's posts). */
+export const postListSchema = z.array(postSchema);
 export type Post = z.infer<typeof postSchema>;
 
 /** The `text` part of `POST /api/post`. */

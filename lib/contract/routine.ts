@@ -78,4 +78,7 @@ export const routineSchema = z.object({
   routineName: z.string(),
   routineExerciseDtoList: z.array(routineExerciseSchema),
 });
+
+/** The member's routines. */
+export const routineListSchema = z.array(routineSchema);
 export type Routine = z.infer<typeof routineSchema>;

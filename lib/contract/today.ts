@@ -36,6 +36,9 @@ export type Today = z.infer<typeof todaySchema>;
 
 /** `TodayDateDto` (month calendar). */
 export const todayDateSchema = z.object({ localDate: localDateSchema, checkBox: checkBoxSchema });
+
+/** The days of one month that have a record. */
+export const todayDateListSchema = z.array(todayDateSchema);
 export type TodayDate = z.infer<typeof todayDateSchema>;
 
 /**

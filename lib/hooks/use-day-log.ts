@@ -5,6 +5,7 @@ import { dayKey, fetchDay } from '@/lib/api/today';
 import { useSession } from '@/lib/auth';
 import { yearMonthOfKey } from '@/lib/dates';
 import { useMonthDays } from './use-month-days';
+import { useServerFirst } from './use-server-first';
 
 /**
  * One day's log (GET /api/today/date/{date}, or with `friendId` GET
@@ -22,9 +23,12 @@ export function useDayLog(date: string, friendId?: number) {
   const { year, month } = yearMonthOfKey(date);
   const monthDays = useMonthDays(year, month, friendId);
   const listed = monthDays.days ? monthDays.byDate.has(date) : undefined;
+  const key = isAuthenticated && listed ? dayKey(date, friendId) : null;
+  const serverFirst = useServerFirst(key);
   const { data, error, isLoading, mutate } = useSWR(
-    isAuthenticated && listed ? dayKey(date, friendId) : null,
+    key,
     () => fetchDay(date, friendId),
+    serverFirst,
   );
 
   let today: typeof data;

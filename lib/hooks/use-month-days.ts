@@ -5,6 +5,7 @@ import useSWR from 'swr';
 import { fetchMonth, monthKey } from '@/lib/api/today';
 import { useSession } from '@/lib/auth';
 import type { CheckBox } from '@/lib/contract/today';
+import { useServerFirst } from './use-server-first';
 
 /**
  * The signed-in member's day records of one month (GET /api/today/yearAndMonth/{year}/{month}), or
@@ -13,11 +14,12 @@ import type { CheckBox } from '@/lib/contract/today';
  */
 export function useMonthDays(year: number, month: number, friendId?: number) {
   const { isAuthenticated } = useSession();
-  const { data, error, isLoading, mutate } = useSWR(
-    isAuthenticated ? monthKey(year, month, friendId) : null,
-    () => fetchMonth(year, month, friendId),
-    { keepPreviousData: false },
-  );
+  const key = isAuthenticated ? monthKey(year, month, friendId) : null;
+  const serverFirst = useServerFirst(key);
+  const { data, error, isLoading, mutate } = useSWR(key, () => fetchMonth(year, month, friendId), {
+    keepPreviousData: false,
+    ...serverFirst,
+  });
   const byDate = useMemo(() => {
     const map = new Map<string, CheckBox>();
     for (const day of data ?? []) map.set(day.localDate, day.checkBox);

@@ -1,0 +1,22 @@
+import 'server-only';
+import { cache } from 'react';
+import { dayKey, monthKey } from '@/lib/api/today';
+import { todayDateListSchema, todaySchema, type Today, type TodayDate } from '@/lib/contract/today';
+import { readBackend } from '../server-client';
+
+/**
+ * GET /api/today/yearAndMonth/{year}/{month} (or a friend's, with `friendId`): the days of that
+ * month that have a record. A friend's month is 403 without the friendship (AccessDeniedError).
+ */
+export const fetchMonth = cache(
+  (year: number, month: number, friendId?: number): Promise<TodayDate[]> =>
+    readBackend(monthKey(year, month, friendId), todayDateListSchema),
+);
+
+/**
+ * GET /api/today/date/{date} (or a friend's): the day's log. Call it only for a date its month
+ * lists (see lib/api's fetchDay); a record removed meanwhile is a 404, which is notFound().
+ */
+export const fetchDay = cache((date: string, friendId?: number): Promise<Today> =>
+  readBackend(dayKey(date, friendId), todaySchema),
+);

@@ -1,0 +1,138 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { notFound, redirect } from 'next/navigation';
+import type * as z from 'zod/mini';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, withCookies } from './cookies';
+import { isAccessTokenFresh } from './jwt-expiry';
+import { LOGIN_PATH } from './page-rules';
+import { refreshSession } from './refresh';
+import { bffSettings, upstreamFetch } from './settings';
+
+/**
+ * The backend as server components see it (architecture.md, convention 6): a GET with the
+ * incoming request's cookies, the BFF's single-flight refresh, and the `lib/contract` schema of
+ * the answer. Failures become what the page should show:
+ * - 404 → `notFound()` (the route's not-found screen);
+ * - 403 → `AccessDeniedError`, which the page turns into its access-denied screen;
+ * - 401 after a refresh attempt → a redirect to /login;
+ * - anything else (backend down, timeout, 5xx, an answer of the wrong shape) → `BackendReadError`,
+ *   which the segment's error boundary shows with a retry button.
+ *
+ * proxy.ts has already refreshed an expired access token before the page renders and handed the
+ * new cookies to this request, so the refresh here is a fallback for a token that expired in
+ * between; it shares proxy.ts's flight (the same refresh token gets the same new tokens), so the
+ * browser, which receives the cookies from proxy.ts, stays in step with the backend's rotation.
+ */
+
+/** The backend answered 403: the caller may not see this (a stranger's calendar). */
+export class AccessDeniedError extends Error {
+  constructor(readonly path: string) {
+    super(`access denied: GET ${path}`);
+    this.name = 'AccessDeniedError';
+  }
+}
+
+/** A read that failed for a reason the member cannot fix by signing in: the error boundary's case. */
+export class BackendReadError extends Error {
+  constructor(
+    readonly path: string,
+    readonly status: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`backend read failed: GET ${path} (${status || 'no answer'})`, options);
+    this.name = 'BackendReadError';
+  }
+}
+
+/** True for the error a 403 read throws. */
+export function isAccessDenied(error: unknown): error is AccessDeniedError {
+  return error instanceof AccessDeniedError;
+}
+
+interface SessionCookies {
+  header: string;
+  access: string | undefined;
+  refresh: string | undefined;
+}
+
+async function sessionCookies(): Promise<SessionCookies> {
+  const jar = await cookies();
+  return {
+    header: jar.toString(),
+    access: jar.get(ACCESS_TOKEN_COOKIE)?.value || undefined,
+    refresh: jar.get(REFRESH_TOKEN_COOKIE)?.value || undefined,
+  };
+}
+
+/** An access token to send: the cookie's when fresh, else one from the shared refresh flight. */
+async function usableAccessToken(session: SessionCookies): Promise<string | undefined> {
+  if (isAccessTokenFresh(session.access) || !session.refresh) return session.access;
+  const outcome = await refreshSession(session.refresh);
+  return outcome.kind === 'refreshed' ? outcome.accessToken : session.access;
+}
+
+async function send(path: string, cookieHeader: string): Promise<Response> {
+  const settings = bffSettings();
+  try {
+    return await upstreamFetch()(`${settings.backendBase}${path}`, {
+      headers: {
+        accept: 'application/json',
+        ...(cookieHeader ? { cookie: cookieHeader } : {}),
+        'x-forwarded-host': settings.forwardedHost,
+        'x-forwarded-proto': settings.forwardedProto,
+      },
+      redirect: 'manual',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
+  } catch (error) {
+    throw new BackendReadError(path, 0, { cause: error });
+  }
+}
+
+/** True for the original backend's way of saying "not signed in" on /api (a redirect), or 401. */
+function isUnauthenticated(status: number): boolean {
+  return status === 401 || (status >= 300 && status < 400);
+}
+
+/**
+ * GET `path` (a backend path with its query) as the member behind this request, parsed with
+ * `schema`. Never returns for 401/403/404 (see the module comment).
+ */
+export async function readBackend<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+): Promise<z.output<S>> {
+  const session = await sessionCookies();
+  let access = await usableAccessToken(session);
+  let response = await send(path, withCookies(session.header, { [ACCESS_TOKEN_COOKIE]: access }));
+
+  if (isUnauthenticated(response.status) && session.refresh) {
+    // The token looked fresh but was refused (signed with an old key, or revoked): one refresh.
+    await response.body?.cancel().catch(() => undefined);
+    const outcome = await refreshSession(session.refresh);
+    if (outcome.kind === 'refreshed' && outcome.accessToken !== access) {
+      access = outcome.accessToken;
+      response = await send(path, withCookies(session.header, { [ACCESS_TOKEN_COOKIE]: access }));
+    }
+  }
+
+  const { status } = response;
+  if (status >= 200 && status < 300) {
+    let body: unknown;
+    try {
+      const text = await response.text();
+      body = text === '' ? null : JSON.parse(text);
+    } catch (error) {
+      throw new BackendReadError(path, status, { cause: error });
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new BackendReadError(path, status, { cause: parsed.error });
+    return parsed.data;
+  }
+  await response.body?.cancel().catch(() => undefined);
+  if (isUnauthenticated(status)) redirect(LOGIN_PATH);
+  if (status === 403) throw new AccessDeniedError(path);
+  if (status === 404) notFound();
+  throw new BackendReadError(path, status);
+}
