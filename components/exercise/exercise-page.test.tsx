@@ -1,5 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { SWRConfig } from 'swr';
+import { ConfirmProvider } from '@/components/ui/confirm-dialog';
+import { ToastProvider } from '@/components/ui/toast';
+import { resetSessionBridge } from '@/lib/api/session-bridge';
+import { SessionProvider } from '@/lib/auth/session-provider';
+import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/exercises';
 import type { Exercise } from '@/lib/contract/exercise';
 import { mockFetch, renderWithApp, writes, type Routes } from '@/components/workout/test-helpers';
 import { ExercisePage } from './exercise-page';
@@ -271,5 +278,66 @@ describe('ExercisePage', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: '삭제' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(2));
     expect(writes(calls)[1]).toMatchObject({ method: 'DELETE', url: '/api/exercise/1' });
+  });
+});
+
+/**
+ * Renders `ui` as the server page hands it over: the session known from the first render (the
+ * layout's login check) and the page's first data as SWR `fallback`.
+ */
+function renderServerFirst(ui: ReactElement, fallback: Record<string, unknown>) {
+  resetSessionBridge();
+  const api = {
+    loginCheck: async () => ({ check: true }),
+    logout: async () => true,
+    refreshToken: async () => true,
+  };
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SWRConfig value={{ fallback }}>
+        <ToastProvider>
+          <ConfirmProvider>
+            <SessionProvider
+              api={api}
+              initial={{ check: true, id: 1, name: '테스터', picture: null, expiresIn: 30 }}
+            >
+              {ui}
+            </SessionProvider>
+          </ConfirmProvider>
+        </ToastProvider>
+      </SWRConfig>
+    </SWRConfig>,
+  );
+}
+
+describe('ExercisePage from the server page', () => {
+  it('shows the handed-over groups at once, asks for neither list again, and refreshes after a save', async () => {
+    let list = [exercise({ id: 1, name: '벤치프레스', classification: 'CHEST' })];
+    const { calls } = mockFetch(
+      routes([], {
+        'GET /api/member/exercises': () => ({ body: list }),
+        'POST /api/exercise': () => {
+          list = [...list, exercise({ id: 2, name: '크런치', classification: 'ABS' })];
+          return { status: 201, body: null };
+        },
+      }),
+    );
+    renderServerFirst(<ExercisePage />, {
+      [EXERCISES_KEY]: list,
+      [CLASSIFICATIONS_KEY]: { ...classificationMap, 'Chest (서버)': 'CHEST' },
+    });
+    // The first render holds the library, headed with the server's labels.
+    const chest = screen.getByRole('region', { name: /Chest \(서버\)/ });
+    expect(within(chest).getByText('벤치프레스')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await waitFor(() => expect(calls).toEqual([]));
+
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: '운동 추가' })[0]);
+    const dialog = screen.getByRole('dialog', { name: '운동 추가' });
+    await user.type(within(dialog).getByLabelText('운동명'), '크런치');
+    await user.type(within(dialog).getByLabelText('반복 횟수 (Set 1)'), '20');
+    await user.click(within(dialog).getByRole('button', { name: '저장' }));
+    expect(await screen.findByRole('region', { name: /복근/ })).toHaveTextContent('크런치');
   });
 });

@@ -86,7 +86,8 @@ export function FriendRequests() {
     await pending.run(request.id, async () => {
       try {
         await call(request.member.id);
-        await mutate((current) => current?.filter((item) => item.id !== request.id), {
+        // The server's first list is SWR fallback, outside the cache until something is written.
+        await mutate((current) => (current ?? requests)?.filter((item) => item.id !== request.id), {
           revalidate: false,
         });
         toast.success(done);

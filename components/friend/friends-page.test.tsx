@@ -1,6 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { SWRConfig } from 'swr';
+import { ConfirmProvider } from '@/components/ui/confirm-dialog';
+import { ToastProvider } from '@/components/ui/toast';
 import { mockFetch, renderWithApp, writes } from '@/components/workout/test-helpers';
+import { FRIEND_REQUESTS_KEY, SUGGESTED_FRIENDS_KEY } from '@/lib/api/friends';
+import { resetSessionBridge } from '@/lib/api/session-bridge';
+import { SessionProvider } from '@/lib/auth/session-provider';
 import type { Friend, MemberSummary } from '@/lib/contract/friend';
 import { FriendsPage } from './friends-page';
 
@@ -161,5 +168,70 @@ describe('FriendsPage: suggestions', () => {
     renderWithApp(<FriendsPage />);
     expect(await screen.findByText('추천할 친구가 없습니다.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+/**
+ * Renders `ui` as the server page hands it over: the session known from the first render (the
+ * layout's login check) and the page's first data as SWR `fallback`.
+ */
+function renderServerFirst(ui: ReactElement, fallback: Record<string, unknown>) {
+  resetSessionBridge();
+  const api = {
+    loginCheck: async () => ({ check: true }),
+    logout: async () => true,
+    refreshToken: async () => true,
+  };
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SWRConfig value={{ fallback }}>
+        <ToastProvider>
+          <ConfirmProvider>
+            <SessionProvider
+              api={api}
+              initial={{ check: true, id: 1, name: '테스터', picture: null, expiresIn: 30 }}
+            >
+              {ui}
+            </SessionProvider>
+          </ConfirmProvider>
+        </ToastProvider>
+      </SWRConfig>
+    </SWRConfig>,
+  );
+}
+
+describe('FriendsPage from the server page', () => {
+  it('shows the handed-over lists at once, asks for neither again, and answers from them', async () => {
+    const { calls } = mockFetch({
+      'POST /api/friend/accept/11': { body: '친구' },
+      'POST /api/friend/request/13': { body: '친구 요청' },
+      'GET /api/member/friend/request': { body: [request(6, seoyeon)] },
+      'GET /api/member/friend': { body: [] },
+    });
+    renderServerFirst(<FriendsPage />, {
+      [FRIEND_REQUESTS_KEY]: [request(5, minjun), request(6, seoyeon)],
+      [SUGGESTED_FRIENDS_KEY]: [jiho],
+    });
+    // The first render holds both lists (what the server's HTML shows).
+    expect(within(requestsSection()).getByText('김민준')).toBeInTheDocument();
+    expect(within(suggestedSection()).getByText('박지호')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await waitFor(() => expect(calls).toEqual([]));
+
+    const user = userEvent.setup();
+    const row = within(requestsSection()).getByText('김민준').closest('li') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: '수락' }));
+    await waitFor(() =>
+      expect(within(requestsSection()).queryByText('김민준')).not.toBeInTheDocument(),
+    );
+    expect(within(requestsSection()).getByText('이서연')).toBeInTheDocument();
+
+    // Suggestions are not revalidated after a request: the card leaves from the handed-over list.
+    await user.click(within(suggestedSection()).getByRole('button', { name: '친구 요청' }));
+    await waitFor(() =>
+      expect(within(suggestedSection()).queryByText('박지호')).not.toBeInTheDocument(),
+    );
+    expect(within(suggestedSection()).getByText('추천할 친구가 없습니다.')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === SUGGESTED_FRIENDS_KEY)).toBe(false);
   });
 });

@@ -76,7 +76,8 @@ export function SuggestedFriends() {
     await pending.run(member.id, async () => {
       try {
         await sendFriendRequest(member.id);
-        await mutate((current) => current?.filter((item) => item.id !== member.id), {
+        // The server's first list is SWR fallback, outside the cache until something is written.
+        await mutate((current) => (current ?? suggested)?.filter((item) => item.id !== member.id), {
           revalidate: false,
         });
         toast.success(messages.friends.requestSent);

@@ -1,7 +1,14 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { SWRConfig } from 'swr';
+import { unstable_serialize } from 'swr/infinite';
+import { ConfirmProvider } from '@/components/ui/confirm-dialog';
+import { ToastProvider } from '@/components/ui/toast';
 import { mockFetch, renderWithApp, type FakeReply } from '@/components/workout/test-helpers';
-import { postImageUrl } from '@/lib/api/posts';
+import { feedPageKey, postImageUrl } from '@/lib/api/posts';
+import { resetSessionBridge } from '@/lib/api/session-bridge';
+import { SessionProvider } from '@/lib/auth/session-provider';
 import type { Post } from '@/lib/contract/post';
 import { PostFeedPage } from './post-feed-page';
 
@@ -207,6 +214,73 @@ describe('PostFeedPage', () => {
       '/api/images/key-1.png',
     );
     expect(screen.queryByText('게시물을 불러오지 못했습니다.')).not.toBeInTheDocument();
+  });
+});
+
+/**
+ * Renders `ui` as the server page hands it over: the session known from the first render (the
+ * layout's login check) and the page's first data as SWR `fallback`.
+ */
+function renderServerFirst(ui: ReactElement, fallback: Record<string, unknown>) {
+  resetSessionBridge();
+  const api = {
+    loginCheck: jest.fn(async () => ({ check: true })),
+    logout: async () => true,
+    refreshToken: async () => true,
+  };
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SWRConfig value={{ fallback }}>
+        <ToastProvider>
+          <ConfirmProvider>
+            <SessionProvider
+              api={api}
+              initial={{ check: true, id: 1, name: '테스터', picture: null, expiresIn: 30 }}
+            >
+              {ui}
+            </SessionProvider>
+          </ConfirmProvider>
+        </ToastProvider>
+      </SWRConfig>
+    </SWRConfig>,
+  );
+  return { loginCheck: api.loginCheck };
+}
+
+describe('PostFeedPage from the server page', () => {
+  const fallback = () => ({ [unstable_serialize(feedPageKey)]: [posts(12, 5)] });
+
+  it('shows the handed-over first page at once and scrolls on without asking for it again', async () => {
+    const { calls } = mockFetch({
+      'GET /api/posts/scroll?limit=5&postId=8': { body: posts(7, 5) },
+      'GET /api/posts/scroll?limit=5&postId=3': { body: posts(2, 2) },
+    });
+    const { loginCheck } = renderServerFirst(<PostFeedPage />, fallback());
+    // The first render already holds the page (it is what the server's HTML shows).
+    const first = within(screen.getByRole('list', { name: '게시물 목록' })).getAllByRole('article');
+    expect(first).toHaveLength(5);
+    expect(within(first[0]).getByText('게시물 12')).toBeInTheDocument();
+    expect(screen.queryByText('로딩 중...')).not.toBeInTheDocument();
+
+    expect(await screen.findByText('더 이상 게시물이 없습니다.')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(feedCalls(calls)).toEqual([
+      '/api/posts/scroll?limit=5&postId=8',
+      '/api/posts/scroll?limit=5&postId=3',
+    ]);
+    expect(loginCheck).not.toHaveBeenCalled();
+  });
+
+  it('ends at once when the handed-over page is short, asking for nothing', async () => {
+    const { calls } = mockFetch({});
+    renderServerFirst(<PostFeedPage />, {
+      [unstable_serialize(feedPageKey)]: [posts(2, 2)],
+    });
+    expect(screen.getByText('더 이상 게시물이 없습니다.')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(feedCalls(calls)).toEqual([]);
   });
 });
 

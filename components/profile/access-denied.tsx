@@ -1,5 +1,3 @@
-'use client';
-
 import { useId } from 'react';
 import { HomeIcon } from '@/components/shell/nav-icons';
 import { ButtonLink } from '@/components/ui/button';
@@ -23,7 +21,7 @@ function LockIcon() {
 
 /**
  * The access-denied block of a friend's profile: `접근 권한이 없습니다`, why, and a `홈으로 돌아가기`
- * link to `/` (client-side).
+ * link to `/` (client-side). A server component; client components may render it too.
  */
 export function AccessDenied() {
   const titleId = useId();

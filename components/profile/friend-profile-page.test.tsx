@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp, type Routes } from '@/components/workout/test-helpers';
+import { FRIEND_POSTS_KEY } from '@/lib/api/posts';
+import { dayKey, monthKey } from '@/lib/api/today';
 import type { Today } from '@/lib/contract/today';
 import { seoulDateKey, seoulYearMonth } from '@/lib/dates';
 import { FriendProfilePage } from './friend-profile-page';
+import { fallbackOf, renderServerFirst, settle } from './test-helpers';
 
 const FRIEND = 12;
+const seoyeon = { id: FRIEND, name: '이서연', picture: null };
 const today = seoulDateKey();
 const { year, month } = seoulYearMonth();
 const monthTitle = `${year}.${String(month).padStart(2, '0')}`;
@@ -66,7 +70,7 @@ async function openCalendar() {
 describe('FriendProfilePage', () => {
   it('shows the avatar, name, post count and the post grid', async () => {
     mockFetch(routes());
-    renderWithApp(<FriendProfilePage friendId={FRIEND} />);
+    renderWithApp(<FriendProfilePage member={seoyeon} calendarAllowed />);
     expect(await screen.findByRole('heading', { level: 1, name: '이서연' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '이서연' })).toHaveTextContent('이');
     const grid = await screen.findByRole('list', { name: '게시물 목록' });
@@ -83,7 +87,7 @@ describe('FriendProfilePage', () => {
 
   it('shows the calendar with the friend’s dots and a read-only day log when the check is true', async () => {
     const { calls } = mockFetch(routes());
-    renderWithApp(<FriendProfilePage friendId={FRIEND} />);
+    renderWithApp(<FriendProfilePage member={seoyeon} calendarAllowed />);
     await openCalendar();
     expect(await screen.findByRole('button', { name: monthTitle })).toBeInTheDocument();
     const tile = screen.getByRole('button', { name: tileName(today) });
@@ -103,12 +107,9 @@ describe('FriendProfilePage', () => {
     expect(urls.some((url) => url.startsWith('/api/today/yearAndMonth/'))).toBe(false);
   });
 
-  it.each([
-    ['false', { body: false }],
-    ['a failed check', { status: 500, body: null }],
-  ])('shows the access-denied block when the check is %s', async (_label, reply) => {
-    const { calls } = mockFetch(routes({ [`GET /api/friend/check/${FRIEND}`]: reply }));
-    renderWithApp(<FriendProfilePage friendId={FRIEND} />);
+  it('shows the access-denied block in the calendar tab when the calendar is not allowed', async () => {
+    const { calls } = mockFetch(routes({ [`GET /api/friend/check/${FRIEND}`]: { body: false } }));
+    renderWithApp(<FriendProfilePage member={seoyeon} calendarAllowed={false} />);
     await openCalendar();
     expect(
       await screen.findByRole('heading', { name: '접근 권한이 없습니다' }),
@@ -123,7 +124,7 @@ describe('FriendProfilePage', () => {
 
   it('shows the access-denied block in the posts tab on 403', async () => {
     mockFetch(routes({ [`GET /api/posts/friend/${FRIEND}`]: forbidden }));
-    renderWithApp(<FriendProfilePage friendId={FRIEND} />);
+    renderWithApp(<FriendProfilePage member={seoyeon} calendarAllowed />);
     expect(
       await screen.findByRole('heading', { name: '접근 권한이 없습니다' }),
     ).toBeInTheDocument();
@@ -131,19 +132,50 @@ describe('FriendProfilePage', () => {
     expect(screen.getByRole('definition')).toHaveTextContent('–');
   });
 
-  it('shows a not-found state for an unknown member', async () => {
-    mockFetch({});
-    renderWithApp(<FriendProfilePage friendId={999} />);
-    expect(
-      await screen.findByRole('heading', { name: '사용자를 찾을 수 없습니다' }),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+  it('shows the access-denied block and a dash without asking when the server was refused the posts', async () => {
+    const { calls } = mockFetch(routes());
+    renderServerFirst(
+      <FriendProfilePage member={seoyeon} postsDenied calendarAllowed={false} />,
+      {},
+    );
+    expect(screen.getByRole('heading', { name: '접근 권한이 없습니다' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: '게시물 목록' })).not.toBeInTheDocument();
+    expect(screen.getByRole('definition')).toHaveTextContent('–');
+    await settle();
+    expect(calls).toEqual([]);
+  });
+
+  it('renders the server’s calendar at once when opened on it, asking for nothing', async () => {
+    const { calls } = mockFetch({});
+    renderServerFirst(
+      <FriendProfilePage member={seoyeon} calendarAllowed initialTab="calendar" />,
+      fallbackOf([
+        [[FRIEND_POSTS_KEY, FRIEND], [{ id: 2, text: '오운완', imageUrl: 'b.png' }]],
+        [monthKey(year, month, FRIEND), [{ localDate: today, checkBox: 'True' }]],
+        [dayKey(today, FRIEND), log],
+      ]),
+    );
+    const calendarTab = screen.getByRole('tab', { name: '운동 캘린더' });
+    expect(calendarTab).toHaveAttribute('aria-selected', 'true');
+    expect(calendarTab).toHaveAttribute('href', `/friendProfile/${FRIEND}?tab=calendar`);
+    expect(screen.getByRole('tab', { name: '게시물' })).toHaveAttribute(
+      'href',
+      `/friendProfile/${FRIEND}`,
+    );
+    expect(screen.getByRole('button', { name: monthTitle })).toBeInTheDocument();
+    const tile = screen.getByRole('button', { name: tileName(today) });
+    expect(tile.querySelector('[data-mark]')).toHaveAttribute('data-mark', 'done');
+    const region = screen.getByRole('region', { name: `${today} 운동 일지` });
+    expect(within(region).getByText('데드리프트')).toBeInTheDocument();
+    expect(screen.getByRole('definition')).toHaveTextContent('1');
+    await settle();
+    expect(calls).toEqual([]);
   });
 
   it('moves between tabs with the arrow keys', async () => {
     mockFetch(routes());
     const user = userEvent.setup();
-    renderWithApp(<FriendProfilePage friendId={FRIEND} />);
+    renderWithApp(<FriendProfilePage member={seoyeon} calendarAllowed />);
     const posts = await screen.findByRole('tab', { name: '게시물' });
     posts.focus();
     await user.keyboard('{ArrowRight}');

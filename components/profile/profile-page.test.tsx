@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import { FRIENDS_KEY } from '@/lib/api/friends';
+import { MEMBER_POSTS_KEY } from '@/lib/api/posts';
 import { ProfilePage } from './profile-page';
+import { fallbackOf, renderServerFirst, settle } from './test-helpers';
 
 const me = { id: 1, name: '테스터', picture: null };
 
@@ -16,7 +19,7 @@ describe('ProfilePage', () => {
         ],
       },
     });
-    renderWithApp(<ProfilePage />);
+    renderWithApp(<ProfilePage member={me} />);
     expect(await screen.findByRole('heading', { level: 1, name: '테스터' })).toBeInTheDocument();
     const grid = await screen.findByRole('list', { name: '게시물 목록' });
     expect(within(grid).getByRole('img', { name: '하체 데이' })).toHaveAttribute(
@@ -36,7 +39,7 @@ describe('ProfilePage', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithApp(<ProfilePage />);
+    renderWithApp(<ProfilePage member={me} />);
     expect(await screen.findByText('아직 게시물이 없습니다.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: '친구' }));
     const panel = screen.getByRole('tabpanel', { name: '친구' });
@@ -49,7 +52,7 @@ describe('ProfilePage', () => {
   it('shows the empty friends message', async () => {
     mockFetch({ 'GET /api/member/posts': { body: [] }, 'GET /api/member/friend': { body: [] } });
     const user = userEvent.setup();
-    renderWithApp(<ProfilePage />);
+    renderWithApp(<ProfilePage member={me} />);
     const tab = await screen.findByRole('tab', { name: '친구' });
     tab.focus();
     await user.keyboard('{ArrowLeft}');
@@ -72,7 +75,7 @@ describe('ProfilePage', () => {
           : { body: [{ id: 8, member: me, friend: { id: 12, name: '이서연', picture: null } }] },
     });
     const user = userEvent.setup();
-    renderWithApp(<ProfilePage />);
+    renderWithApp(<ProfilePage member={me} />);
     // Still on the 게시물 tab: the failure is shown without opening 친구.
     expect(await screen.findByText('친구 목록을 불러오지 못했습니다.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '게시물' })).toHaveAttribute('aria-selected', 'true');
@@ -100,7 +103,7 @@ describe('ProfilePage', () => {
       'GET /api/member/friend': { body: [] },
     });
     const user = userEvent.setup();
-    renderWithApp(<ProfilePage />);
+    renderWithApp(<ProfilePage member={me} />);
     expect(await screen.findByText('게시물을 불러오지 못했습니다.')).toBeInTheDocument();
     const values = await screen.findAllByRole('definition');
     expect(values.map((value) => value.textContent)).toEqual(['–', '0']);
@@ -110,5 +113,46 @@ describe('ProfilePage', () => {
     // The posts failure stays visible when its tab is closed.
     expect(screen.getByText('게시물을 불러오지 못했습니다.')).toBeInTheDocument();
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+  it('renders the server’s lists at once and asks for nothing on mount', async () => {
+    const { calls } = mockFetch({});
+    renderServerFirst(
+      <ProfilePage member={me} />,
+      fallbackOf([
+        [[MEMBER_POSTS_KEY], [{ id: 3, text: '하체 데이', imageUrl: 'k.png' }]],
+        [FRIENDS_KEY, [{ id: 8, member: me, friend: { id: 12, name: '이서연', picture: null } }]],
+      ]),
+    );
+    // The first render already has everything (no findBy: nothing is awaited).
+    expect(screen.getByRole('heading', { level: 1, name: '테스터' })).toBeInTheDocument();
+    const grid = screen.getByRole('list', { name: '게시물 목록' });
+    expect(within(grid).getByRole('img', { name: '하체 데이' })).toBeInTheDocument();
+    expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual(['1', '1']);
+    await settle();
+    expect(calls).toEqual([]);
+  });
+
+  it('opens on the tab the page asks for; each tab links to its address', async () => {
+    mockFetch({});
+    const user = userEvent.setup();
+    renderServerFirst(
+      <ProfilePage member={me} initialTab="friends" />,
+      fallbackOf([
+        [[MEMBER_POSTS_KEY], []],
+        [FRIENDS_KEY, [{ id: 8, member: me, friend: { id: 12, name: '이서연', picture: null } }]],
+      ]),
+    );
+    const friendsTab = screen.getByRole('tab', { name: '친구' });
+    expect(friendsTab).toHaveAttribute('aria-selected', 'true');
+    expect(friendsTab).toHaveAttribute('href', '/profile?tab=friends');
+    const postsTab = screen.getByRole('tab', { name: '게시물' });
+    expect(postsTab).toHaveAttribute('href', '/profile');
+    expect(
+      within(screen.getByRole('tabpanel', { name: '친구' })).getByRole('link', { name: '이서연' }),
+    ).toHaveAttribute('href', '/friendProfile/12');
+    // With JavaScript, a click switches in place.
+    await user.click(postsTab);
+    expect(postsTab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('아직 게시물이 없습니다.')).toBeInTheDocument();
   });
 });

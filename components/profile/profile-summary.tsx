@@ -14,10 +14,16 @@ export function countOf(
   return error ? null : undefined;
 }
 
+/** A count as shown: a skeleton while undefined (loading), a dash when null (cannot be known). */
+export function StatValue({ value }: { value: number | null | undefined }) {
+  if (value === undefined) return <Skeleton className={styles.statSkeleton} />;
+  return <>{value === null ? messages.profile.countUnknown : value}</>;
+}
+
 export interface ProfileStat {
   label: string;
-  /** undefined while loading; null when it cannot be known (shown as a dash). */
-  value: number | null | undefined;
+  /** The value as shown: a StatValue, or a client leaf that renders one from its list. */
+  value: ReactNode;
 }
 
 export interface ProfileSummaryProps {
@@ -28,12 +34,10 @@ export interface ProfileSummaryProps {
   actions?: ReactNode;
 }
 
-function StatValue({ value }: { value: ProfileStat['value'] }) {
-  if (value === undefined) return <Skeleton className={styles.statSkeleton} />;
-  return <>{value === null ? messages.profile.countUnknown : value}</>;
-}
-
-/** The top of a profile: a large avatar, the name as the page's h1 and the counts. */
+/**
+ * The top of a profile: a large avatar, the name as the page's h1 and the counts. A server
+ * component: only the counts that follow a list (see profile-counts.tsx) run in the browser.
+ */
 export function ProfileSummary({ name, picture, stats, actions }: ProfileSummaryProps) {
   return (
     <Card className={styles.summary} as="header">
@@ -44,28 +48,12 @@ export function ProfileSummary({ name, picture, stats, actions }: ProfileSummary
           {stats.map((stat) => (
             <div key={stat.label} className={styles.stat}>
               <dt className={styles.statLabel}>{stat.label}</dt>
-              <dd className={styles.statValue}>
-                <StatValue value={stat.value} />
-              </dd>
+              <dd className={styles.statValue}>{stat.value}</dd>
             </div>
           ))}
         </dl>
       </div>
       {actions ? <div className={styles.actions}>{actions}</div> : null}
-    </Card>
-  );
-}
-
-/** The summary's shape while the member loads. */
-export function ProfileSummarySkeleton({ label }: { label: string }) {
-  return (
-    <Card className={styles.summary} as="div" role="status" aria-live="polite">
-      <span className="visuallyHidden">{label}</span>
-      <Skeleton variant="avatar" className={styles.avatarSkeleton} />
-      <div className={styles.text} aria-hidden="true">
-        <Skeleton variant="title" />
-        <Skeleton short />
-      </div>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import styles from './tabs.module.css';
 
 export interface TabItem<K extends string> {
@@ -8,6 +8,11 @@ export interface TabItem<K extends string> {
   label: string;
   /** A number shown beside the label (e.g. how many posts). */
   count?: number;
+  /**
+   * The page's address with this tab open (`?tab=…`, which the server honours): the tab is then a
+   * link, so it works before and without JavaScript; with it, a plain click switches in place.
+   */
+  href?: string;
 }
 
 export interface TabsProps<K extends string> {
@@ -20,13 +25,21 @@ export interface TabsProps<K extends string> {
   children: ReactNode;
 }
 
+type TabElement = HTMLButtonElement | HTMLAnchorElement;
+
+/** A click the browser should handle itself (a new tab or window, a download). */
+function isModifiedClick(event: MouseEvent): boolean {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+}
+
 /**
  * Accessible tabs (WAI-ARIA tabs pattern, automatic activation): role tablist/tab/tabpanel, a
- * roving tabindex, ←/→ to move between tabs (wrapping), Home/End for the first and last.
+ * roving tabindex, ←/→ to move between tabs (wrapping), Home/End for the first and last. Tabs
+ * with an `href` are links (see TabItem.href); the others are buttons.
  */
 export function Tabs<K extends string>({ label, items, value, onChange, children }: TabsProps<K>) {
   const baseId = useId();
-  const refs = useRef(new Map<K, HTMLButtonElement>());
+  const refs = useRef(new Map<K, TabElement>());
   const tabId = (key: K) => `${baseId}-tab-${key}`;
   const panelId = (key: K) => `${baseId}-panel-${key}`;
 
@@ -51,28 +64,47 @@ export function Tabs<K extends string>({ label, items, value, onChange, children
       <div className={styles.list} role="tablist" aria-label={label} onKeyDown={onKeyDown}>
         {items.map((item) => {
           const selected = item.key === value;
-          return (
-            <button
-              key={item.key}
-              ref={(element) => {
-                if (element) refs.current.set(item.key, element);
-                else refs.current.delete(item.key);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(item.key)}
-              aria-controls={panelId(item.key)}
-              aria-selected={selected}
-              tabIndex={selected ? 0 : -1}
-              className={styles.tab}
-              onClick={() => onChange(item.key)}
-            >
+          const props = {
+            ref: (element: TabElement | null) => {
+              if (element) refs.current.set(item.key, element);
+              else refs.current.delete(item.key);
+            },
+            role: 'tab',
+            id: tabId(item.key),
+            'aria-controls': panelId(item.key),
+            'aria-selected': selected,
+            tabIndex: selected ? 0 : -1,
+            className: styles.tab,
+          } as const;
+          const content = (
+            <>
               {item.label}
               {item.count !== undefined ? (
                 <span className={styles.count} aria-hidden="true">
                   {item.count}
                 </span>
               ) : null}
+            </>
+          );
+          if (item.href !== undefined) {
+            return (
+              <a
+                key={item.key}
+                {...props}
+                href={item.href}
+                onClick={(event) => {
+                  if (isModifiedClick(event)) return;
+                  event.preventDefault();
+                  onChange(item.key);
+                }}
+              >
+                {content}
+              </a>
+            );
+          }
+          return (
+            <button key={item.key} {...props} type="button" onClick={() => onChange(item.key)}>
+              {content}
             </button>
           );
         })}

@@ -1,5 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { SWRConfig } from 'swr';
+import { ConfirmProvider } from '@/components/ui/confirm-dialog';
+import { ToastProvider } from '@/components/ui/toast';
+import { resetSessionBridge } from '@/lib/api/session-bridge';
+import { SessionProvider } from '@/lib/auth/session-provider';
+import { ROUTINES_KEY } from '@/lib/api/routines';
 import type { Exercise } from '@/lib/contract/exercise';
 import type { Routine } from '@/lib/contract/routine';
 import { mockFetch, renderWithApp, writes, type Routes } from '@/components/workout/test-helpers';
@@ -265,5 +272,51 @@ describe('RoutinePage', () => {
     await waitFor(() =>
       expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/routine/3', body: null }]),
     );
+  });
+});
+
+/**
+ * Renders `ui` as the server page hands it over: the session known from the first render (the
+ * layout's login check) and the page's first data as SWR `fallback`.
+ */
+function renderServerFirst(ui: ReactElement, fallback: Record<string, unknown>) {
+  resetSessionBridge();
+  const api = {
+    loginCheck: async () => ({ check: true }),
+    logout: async () => true,
+    refreshToken: async () => true,
+  };
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SWRConfig value={{ fallback }}>
+        <ToastProvider>
+          <ConfirmProvider>
+            <SessionProvider
+              api={api}
+              initial={{ check: true, id: 1, name: '테스터', picture: null, expiresIn: 30 }}
+            >
+              {ui}
+            </SessionProvider>
+          </ConfirmProvider>
+        </ToastProvider>
+      </SWRConfig>
+    </SWRConfig>,
+  );
+}
+
+describe('RoutinePage from the server page', () => {
+  it('shows the handed-over routines at once without asking again, and expands them', async () => {
+    const { calls } = mockFetch(routes());
+    renderServerFirst(<RoutinePage />, { [ROUTINES_KEY]: [upper, empty] });
+    const toggle = screen.getByRole('button', { name: /상체/ });
+    expect(screen.getByRole('button', { name: /하체/ })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await waitFor(() => expect(calls).toEqual([]));
+
+    const user = userEvent.setup();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('heading', { level: 3, name: '벤치프레스' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 });

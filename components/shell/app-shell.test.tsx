@@ -1,6 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { SessionProvider } from '@/lib/auth/session-provider';
 import type { SessionApi } from '@/lib/auth/session-machine';
+import type { LoginCheck } from '@/lib/contract/session';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { ToastProvider } from '@/components/ui/toast';
 import { AppShell } from './app-shell';
@@ -12,10 +13,10 @@ jest.mock('next/navigation', () => ({
   useRouter: () => ({ replace, push: jest.fn() }),
 }));
 
-function renderShell(api: SessionApi) {
+function renderShell(api: SessionApi, initial?: LoginCheck) {
   return render(
     <ToastProvider>
-      <SessionProvider api={api}>
+      <SessionProvider api={api} initial={initial}>
         <AppShell>
           <h1>content</h1>
         </AppShell>
@@ -43,6 +44,23 @@ describe('AppShell', () => {
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'content' })).toBeInTheDocument();
     expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('shows the page on the first render when the server already checked the session', () => {
+    const check = api(true);
+    renderShell(check, { check: true, id: 1, name: 'A', expiresIn: 30 });
+    expect(screen.getByRole('heading', { name: 'content' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(check.loginCheck).not.toHaveBeenCalled();
+  });
+
+  it('gives way to Loading... and /login when the session ends in the browser', async () => {
+    renderShell(api(true), { check: true, id: 1, name: 'A', expiresIn: 30 });
+    act(() => {
+      window.dispatchEvent(new Event('auth:unauthorized'));
+    });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/login'));
   });
 
   it('sends a visitor without a session to /login', async () => {

@@ -1,12 +1,23 @@
 'use client';
 
-import Link from 'next/link';
+import Link, { useLinkStatus } from 'next/link';
 import { usePathname } from 'next/navigation';
+import type { ReactNode } from 'react';
 import { messages } from '@/lib/i18n/messages';
 import { isActive, navItems } from './nav-items';
 import styles from './sidebar.module.css';
 
-/** The five sections, the current one marked (`aria-current="page"`). */
+/** The icon of a section link, pulsing while that section's page is on its way. */
+function NavIcon({ children }: { children: ReactNode }) {
+  const { pending } = useLinkStatus();
+  return <span className={`${styles.icon} ${pending ? styles.pending : ''}`}>{children}</span>;
+}
+
+/**
+ * The five sections, the current one marked (`aria-current="page"`). Pages are rendered on the
+ * server with the member's data, so they are fetched when clicked rather than prefetched for
+ * every link on every page (five server renders and their backend reads per page view).
+ */
 export function NavList() {
   const pathname = usePathname() ?? '/';
   return (
@@ -18,10 +29,11 @@ export function NavList() {
             <li key={item.href} className={styles.item}>
               <Link
                 href={item.href}
+                prefetch={false}
                 className={`${styles.link} ${active ? styles.active : ''}`}
                 aria-current={active ? 'page' : undefined}
               >
-                <span className={styles.icon}>{item.icon}</span>
+                <NavIcon>{item.icon}</NavIcon>
                 <span className={styles.label}>{item.label}</span>
               </Link>
             </li>

@@ -11,6 +11,22 @@ export const FRIEND_POSTS_KEY = '/api/posts/friend';
 /** Posts per feed page (product.md §9). */
 export const FEED_PAGE_SIZE = 5;
 
+/** A feed page's SWR key: the first page, or the page older than the last post already held. */
+export type FeedPageKey =
+  | readonly [typeof POSTS_KEY, 'latest', number]
+  | readonly [typeof POSTS_KEY, 'scroll', number, number];
+
+/**
+ * The key of feed page `index` given the page before it (the feed's `useSWRInfinite` key loader,
+ * also used by the server page to name its fallback): null once a page came back shorter than the
+ * page size (the feed has ended).
+ */
+export function feedPageKey(index: number, previous: Post[] | null): FeedPageKey | null {
+  if (index === 0) return [POSTS_KEY, 'latest', FEED_PAGE_SIZE];
+  if (!previous || previous.length < FEED_PAGE_SIZE) return null;
+  return [POSTS_KEY, 'scroll', FEED_PAGE_SIZE, previous[previous.length - 1].id];
+}
+
 /** GET /api/posts?limit=: the newest posts, newest first. */
 export function fetchLatestPosts(limit: number = FEED_PAGE_SIZE): Promise<Post[]> {
   return requestJson(POSTS_KEY, { schema: postListSchema, query: { limit } });

@@ -36,6 +36,43 @@ describe('session state machine', () => {
     });
   });
 
+  it('starts in the state of the server\'s check, and resume() arms the timer without asking again', () => {
+    const api = fakeApi();
+    const store = createSessionStore(api, {
+      now: () => 1_000,
+      initial: { check: true, id: 7, name: '김철수', picture: null, expiresIn: 2 },
+    });
+    expect(store.getState()).toEqual({
+      isAuthenticated: true,
+      user: { id: 7, name: '김철수', picture: null },
+      tokenExpiresAt: null,
+      needTokenRefresh: false,
+      loading: false,
+    });
+    expect(store.resume()).toBe(true);
+    expect(api.loginCheck).not.toHaveBeenCalled();
+    expect(store.getState().tokenExpiresAt).toEqual(new Date(1_000 + 120_000));
+    jest.advanceTimersByTime(119_999);
+    expect(store.getState().needTokenRefresh).toBe(false);
+    jest.advanceTimersByTime(1);
+    expect(store.getState().needTokenRefresh).toBe(true);
+  });
+
+  it('starts signed out (not loading) when the server\'s check was negative', () => {
+    const store = createSessionStore(fakeApi(), { initial: { check: false } });
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null, loading: false });
+    expect(store.resume()).toBe(true);
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, loading: false });
+    jest.advanceTimersByTime(DEFAULT_SESSION_SECONDS * 1000);
+    expect(store.getState().needTokenRefresh).toBe(false);
+  });
+
+  it('resume() is a no-op without a server check', () => {
+    const store = createSessionStore(fakeApi());
+    expect(store.resume()).toBe(false);
+    expect(store.getState().loading).toBe(true);
+  });
+
   it('signs in on a positive check and flags a refresh after expiresIn × 60 s', async () => {
     const api = fakeApi({
       loginCheck: jest

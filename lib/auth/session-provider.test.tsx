@@ -45,6 +45,21 @@ describe('SessionProvider', () => {
     expect(getSessionSnapshot()).toEqual({ isAuthenticated: true, needTokenRefresh: false });
   });
 
+  it('starts from the server\'s login check: the member shows on the first render, no check is sent', () => {
+    const api = fakeApi();
+    render(
+      <SessionProvider
+        api={api}
+        initial={{ check: true, id: 9, name: '박서버', picture: null, expiresIn: 30 }}
+      >
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(screen.getByText('user:박서버')).toBeInTheDocument();
+    expect(api.loginCheck).not.toHaveBeenCalled();
+    expect(getSessionSnapshot()).toEqual({ isAuthenticated: true, needTokenRefresh: false });
+  });
+
   it('clears the session on auth:unauthorized', async () => {
     render(
       <SessionProvider api={fakeApi()}>

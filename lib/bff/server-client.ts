@@ -103,6 +103,26 @@ export async function readBackend<S extends z.ZodMiniType>(
   path: string,
   schema: S,
 ): Promise<z.output<S>> {
+  const result = await readBackendOrMissing(path, schema);
+  if (result === MISSING) notFound();
+  return result;
+}
+
+const MISSING = Symbol('missing');
+
+/** Like readBackend, but a 404 answers null (a record that may be gone, like a day's log). */
+export async function readBackendOrNull<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+): Promise<z.output<S> | null> {
+  const result = await readBackendOrMissing(path, schema);
+  return result === MISSING ? null : result;
+}
+
+async function readBackendOrMissing<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+): Promise<z.output<S> | typeof MISSING> {
   const session = await sessionCookies();
   let access = await usableAccessToken(session);
   let response = await send(path, withCookies(session.header, { [ACCESS_TOKEN_COOKIE]: access }));
@@ -133,6 +153,6 @@ export async function readBackend<S extends z.ZodMiniType>(
   await response.body?.cancel().catch(() => undefined);
   if (isUnauthenticated(status)) redirect(LOGIN_PATH);
   if (status === 403) throw new AccessDeniedError(path);
-  if (status === 404) notFound();
+  if (status === 404) return MISSING;
   throw new BackendReadError(path, status);
 }

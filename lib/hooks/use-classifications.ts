@@ -9,6 +9,7 @@ import {
   type ClassificationMap,
 } from '@/lib/contract/exercise';
 import { messages } from '@/lib/i18n/messages';
+import { useServerFirst } from './use-server-first';
 
 export interface ClassificationOption {
   value: Classification;
@@ -31,10 +32,12 @@ export function classificationOptions(map: ClassificationMap | undefined): Class
 /** The classification options (GET /api/enum/classification, cached for the session). */
 export function useClassifications() {
   const { isAuthenticated } = useSession();
-  const { data, error, isLoading } = useSWR(
-    isAuthenticated ? CLASSIFICATIONS_KEY : null,
-    fetchClassifications,
-    { revalidateOnFocus: false, revalidateIfStale: false },
-  );
+  const key = isAuthenticated ? CLASSIFICATIONS_KEY : null;
+  const serverFirst = useServerFirst(key);
+  const { data, error, isLoading } = useSWR(key, fetchClassifications, {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    ...serverFirst,
+  });
   return { options: classificationOptions(data), map: data, error: error as unknown, isLoading };
 }

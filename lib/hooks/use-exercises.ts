@@ -3,13 +3,13 @@
 import useSWR from 'swr';
 import { EXERCISES_KEY, fetchExercises } from '@/lib/api/exercises';
 import { useSession } from '@/lib/auth';
+import { useServerFirst } from './use-server-first';
 
 /** The signed-in member's exercises (GET /api/member/exercises); no request while signed out. */
 export function useExercises() {
   const { isAuthenticated } = useSession();
-  const { data, error, isLoading, mutate } = useSWR(
-    isAuthenticated ? EXERCISES_KEY : null,
-    fetchExercises,
-  );
+  const key = isAuthenticated ? EXERCISES_KEY : null;
+  const serverFirst = useServerFirst(key);
+  const { data, error, isLoading, mutate } = useSWR(key, fetchExercises, serverFirst);
   return { exercises: data, error: error as unknown, isLoading, mutate };
 }

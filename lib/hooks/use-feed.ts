@@ -1,26 +1,21 @@
 'use client';
 
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
-import { FEED_PAGE_SIZE, POSTS_KEY, fetchLatestPosts, fetchPostsBefore } from '@/lib/api/posts';
+import {
+  FEED_PAGE_SIZE,
+  POSTS_KEY,
+  feedPageKey,
+  fetchLatestPosts,
+  fetchPostsBefore,
+  type FeedPageKey,
+} from '@/lib/api/posts';
 import { useSession } from '@/lib/auth';
 import type { Post } from '@/lib/contract/post';
+import { useServerFirst } from './use-server-first';
 
-/** A feed page's SWR key: the first page, or the page older than the last post already held. */
-export type FeedPageKey =
-  | readonly [typeof POSTS_KEY, 'latest', number]
-  | readonly [typeof POSTS_KEY, 'scroll', number, number];
-
-/**
- * The key of feed page `index` given the page before it: null once a page came back shorter than
- * the page size (the feed has ended).
- */
-export function feedPageKey(index: number, previous: Post[] | null): FeedPageKey | null {
-  if (index === 0) return [POSTS_KEY, 'latest', FEED_PAGE_SIZE];
-  if (!previous || previous.length < FEED_PAGE_SIZE) return null;
-  return [POSTS_KEY, 'scroll', FEED_PAGE_SIZE, previous[previous.length - 1].id];
-}
+export { feedPageKey, type FeedPageKey };
 
 function fetchFeedPage(key: FeedPageKey): Promise<Post[]> {
   return key[1] === 'latest' ? fetchLatestPosts(key[2]) : fetchPostsBefore(key[3], key[2]);
@@ -31,15 +26,37 @@ const signedOut = () => null;
 /**
  * The post feed (product.md §4): the newest `FEED_PAGE_SIZE` posts, then older pages on
  * `loadMore()`; it ends when a page is shorter than the page size. No request while signed out.
+ * When the server page handed over the first page (SWR fallback under the infinite key), the
+ * hydrating mount shows it without asking again.
  */
 export function useFeed() {
   const { isAuthenticated } = useSession();
+  const serverFirst = useServerFirst(isAuthenticated ? unstable_serialize(feedPageKey) : null);
+  const { mutate: mutateKey } = useSWRConfig();
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite(
     isAuthenticated ? feedPageKey : signedOut,
     fetchFeedPage,
-    // Loading the next page does not refetch the first one; a visit (mount) refreshes every page.
-    { revalidateFirstPage: false, revalidateOnMount: true, revalidateOnFocus: false },
+    // Loading the next page does not refetch the first one; a visit (mount) refreshes every page,
+    // except the hydrating one whose first page came with the HTML.
+    {
+      revalidateFirstPage: false,
+      revalidateOnMount: true,
+      revalidateOnFocus: false,
+      ...serverFirst,
+    },
   );
+
+  // The fallback is shown but lives outside the cache, where the infinite loader looks for the
+  // pages it already holds: without it, the next page would first ask for the first page again.
+  // So the handed-over page is recorded once, as the hook's pages and as the first page's entry.
+  const seeded = useRef(false);
+  useEffect(() => {
+    if (seeded.current || serverFirst.revalidateOnMount !== false || !data?.[0]) return;
+    seeded.current = true;
+    void mutateKey(feedPageKey(0, null), data[0], { revalidate: false });
+    void mutate(data, { revalidate: false });
+  }, [serverFirst.revalidateOnMount, data, mutate, mutateKey]);
+
   const pages = data ?? [];
   const posts = pages.flat();
   const last = pages[pages.length - 1];
@@ -70,6 +87,9 @@ export function useResetFeed(): () => Promise<void> {
     await mutate((key) => Array.isArray(key) && key[0] === POSTS_KEY, undefined, {
       revalidate: false,
     });
+    // A first page recorded from the server's fallback (see useFeed) carries no key of its own for
+    // the filter above to match.
+    await mutate(feedPageKey(0, null), undefined, { revalidate: false });
     // The infinite hook's own entry (pages and page count); a mounted feed revalidates it.
     const infiniteKey = unstable_serialize(feedPageKey);
     cache.delete(infiniteKey);

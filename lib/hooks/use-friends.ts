@@ -16,6 +16,7 @@ import {
 import { isApiError } from '@/lib/api/errors';
 import { FRIEND_POSTS_KEY } from '@/lib/api/posts';
 import { useSession } from '@/lib/auth';
+import { useServerFirst } from './use-server-first';
 
 /** Client errors (a 4xx answer) will not change on retry; everything else retries as SWR does. */
 export const noRetryOnClientError: SWRConfiguration['onErrorRetry'] = (
@@ -36,30 +37,30 @@ export const noRetryOnClientError: SWRConfiguration['onErrorRetry'] = (
 /** The caller's friends (GET /api/member/friend); `friend` of each entry is the other member. */
 export function useFriends() {
   const { isAuthenticated } = useSession();
-  const { data, error, isLoading, mutate } = useSWR(isAuthenticated ? FRIENDS_KEY : null, () =>
-    fetchFriends(),
-  );
+  const key = isAuthenticated ? FRIENDS_KEY : null;
+  const serverFirst = useServerFirst(key);
+  const { data, error, isLoading, mutate } = useSWR(key, () => fetchFriends(), serverFirst);
   return { friends: data, error: error as unknown, isLoading, mutate };
 }
 
 /** Requests sent to the caller and not answered yet (GET /api/member/friend/request). */
 export function useFriendRequests() {
   const { isAuthenticated } = useSession();
-  const { data, error, isLoading, mutate } = useSWR(
-    isAuthenticated ? FRIEND_REQUESTS_KEY : null,
-    () => fetchFriendRequests(),
-  );
+  const key = isAuthenticated ? FRIEND_REQUESTS_KEY : null;
+  const serverFirst = useServerFirst(key);
+  const { data, error, isLoading, mutate } = useSWR(key, () => fetchFriendRequests(), serverFirst);
   return { requests: data, error: error as unknown, isLoading, mutate };
 }
 
 /** Suggested friends (GET /api/member/suggested-friends); empty when the answer is not a list. */
 export function useSuggestedFriends() {
   const { isAuthenticated } = useSession();
-  const { data, error, isLoading, mutate } = useSWR(
-    isAuthenticated ? SUGGESTED_FRIENDS_KEY : null,
-    () => fetchSuggestedFriends(),
-    { revalidateOnFocus: false },
-  );
+  const key = isAuthenticated ? SUGGESTED_FRIENDS_KEY : null;
+  const serverFirst = useServerFirst(key);
+  const { data, error, isLoading, mutate } = useSWR(key, () => fetchSuggestedFriends(), {
+    revalidateOnFocus: false,
+    ...serverFirst,
+  });
   return { suggested: data, error: error as unknown, isLoading, mutate };
 }
 

@@ -8,23 +8,32 @@ import {
   fetchMemberPosts,
 } from '@/lib/api/posts';
 import { useSession } from '@/lib/auth';
+import { useServerFirst } from './use-server-first';
 
-/** The signed-in member's posts (GET /api/member/posts), for the profile's post grid. */
+/**
+ * The signed-in member's posts (GET /api/member/posts), for the profile's post grid. SWR key
+ * `[MEMBER_POSTS_KEY]` (lib/bff/screens/profile.ts hands it over from the server).
+ */
 export function useMemberPosts() {
   const { isAuthenticated } = useSession();
-  const { data, error, isLoading, mutate } = useSWR(
-    isAuthenticated ? [MEMBER_POSTS_KEY] : null,
-    () => fetchMemberPosts(),
-  );
+  const key = isAuthenticated ? [MEMBER_POSTS_KEY] : null;
+  const serverFirst = useServerFirst(key);
+  const { data, error, isLoading, mutate } = useSWR(key, () => fetchMemberPosts(), serverFirst);
   return { posts: data, error: error as unknown, isLoading, mutate };
 }
 
-/** A friend's posts (GET /api/posts/friend/{friendId}); no request while `friendId` is null. */
+/**
+ * A friend's posts (GET /api/posts/friend/{friendId}); no request while `friendId` is null. SWR key
+ * `[FRIEND_POSTS_KEY, friendId]` (lib/bff/screens/friend-profile.ts hands it over from the server).
+ */
 export function useFriendPosts(friendId: number | null) {
   const { isAuthenticated } = useSession();
+  const key = isAuthenticated && friendId !== null ? ([FRIEND_POSTS_KEY, friendId] as const) : null;
+  const serverFirst = useServerFirst(key);
   const { data, error, isLoading, mutate } = useSWR(
-    isAuthenticated && friendId !== null ? ([FRIEND_POSTS_KEY, friendId] as const) : null,
+    key,
     ([, id]) => fetchFriendPosts(id),
+    serverFirst,
   );
   return { posts: data, error: error as unknown, isLoading, mutate };
 }

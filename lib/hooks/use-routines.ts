@@ -3,13 +3,13 @@
 import useSWR from 'swr';
 import { fetchRoutines, ROUTINES_KEY } from '@/lib/api/routines';
 import { useSession } from '@/lib/auth';
+import { useServerFirst } from './use-server-first';
 
 /** The signed-in member's routines (GET /api/member/routines); no request while signed out. */
 export function useRoutines() {
   const { isAuthenticated } = useSession();
-  const { data, error, isLoading, mutate } = useSWR(
-    isAuthenticated ? ROUTINES_KEY : null,
-    fetchRoutines,
-  );
+  const key = isAuthenticated ? ROUTINES_KEY : null;
+  const serverFirst = useServerFirst(key);
+  const { data, error, isLoading, mutate } = useSWR(key, fetchRoutines, serverFirst);
   return { routines: data, error: error as unknown, isLoading, mutate };
 }

@@ -10,6 +10,9 @@ export const messages = {
     retry: '다시 시도',
     loadFailed: '불러오지 못했습니다.',
     backendDown: '서버에 연결할 수 없습니다.',
+    /** A page whose first view the server could not read (the segment's error boundary). */
+    pageLoadFailed: '페이지를 불러오지 못했습니다.',
+    pageLoadFailedDetail: '서버에 연결할 수 없거나 잠시 문제가 있습니다. 다시 시도해주세요.',
     badRequest: '잘못된 요청입니다.',
     skipToContent: '본문으로 건너뛰기',
     mainNavigation: '주요 메뉴',

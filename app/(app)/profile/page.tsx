@@ -1,9 +1,21 @@
 import type { Metadata } from 'next';
+import { SWRConfig } from 'swr';
 import { ProfilePage } from '@/components/profile/profile-page';
+import { PROFILE_TABS, TAB_PARAM, tabFromParam } from '@/components/profile/tab-param';
+import { profileScreen } from '@/lib/bff/screens/profile';
 import { messages } from '@/lib/i18n/messages';
+
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
 
 export const metadata: Metadata = { title: messages.pages.profile };
 
-export default function Page() {
-  return <ProfilePage />;
+export default async function Page({ searchParams }: Props) {
+  const [{ member, fallback }, query] = await Promise.all([profileScreen(), searchParams]);
+  return (
+    <SWRConfig value={{ fallback }}>
+      <ProfilePage member={member} initialTab={tabFromParam(PROFILE_TABS, query[TAB_PARAM])} />
+    </SWRConfig>
+  );
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { dayKey, monthKey } from '@/lib/api/today';
 import { todayDateListSchema, todaySchema, type Today, type TodayDate } from '@/lib/contract/today';
-import { readBackend } from '../server-client';
+import { readBackend, readBackendOrNull } from '../server-client';
 
 /**
  * GET /api/today/yearAndMonth/{year}/{month} (or a friend's, with `friendId`): the days of that
@@ -14,9 +14,10 @@ export const fetchMonth = cache(
 );
 
 /**
- * GET /api/today/date/{date} (or a friend's): the day's log. Call it only for a date its month
- * lists (see lib/api's fetchDay); a record removed meanwhile is a 404, which is notFound().
+ * GET /api/today/date/{date} (or a friend's): the day's log, or null when the date has no record
+ * (404: removed since the month was read). Call it only for a date its month lists (see lib/api's
+ * fetchDay).
  */
-export const fetchDay = cache((date: string, friendId?: number): Promise<Today> =>
-  readBackend(dayKey(date, friendId), todaySchema),
+export const fetchDay = cache((date: string, friendId?: number): Promise<Today | null> =>
+  readBackendOrNull(dayKey(date, friendId), todaySchema),
 );

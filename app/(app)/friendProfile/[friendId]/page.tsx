@@ -1,19 +1,35 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { SWRConfig } from 'swr';
 import { FriendProfilePage } from '@/components/profile/friend-profile-page';
+import { FRIEND_TABS, TAB_PARAM, tabFromParam } from '@/components/profile/tab-param';
 import { parsePageId } from '@/lib/bff/page-rules';
+import { friendProfileScreen } from '@/lib/bff/screens/friend-profile';
 import { messages } from '@/lib/i18n/messages';
 
 interface Props {
   params: Promise<{ friendId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
 export const metadata: Metadata = { title: messages.pages.friendProfile };
 
-export default async function Page({ params }: Props) {
+export default async function Page({ params, searchParams }: Props) {
   const { friendId } = await params;
   // Member ids are positive integers; anything else cannot be a member.
   const id = parsePageId(friendId);
   if (id === null) notFound();
-  return <FriendProfilePage key={id} friendId={id} />;
+  const [{ fallback, ...screen }, query] = await Promise.all([
+    friendProfileScreen(id),
+    searchParams,
+  ]);
+  return (
+    <SWRConfig value={{ fallback }}>
+      <FriendProfilePage
+        key={id}
+        {...screen}
+        initialTab={tabFromParam(FRIEND_TABS, query[TAB_PARAM])}
+      />
+    </SWRConfig>
+  );
 }

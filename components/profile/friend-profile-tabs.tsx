@@ -1,0 +1,68 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { isForbidden } from '@/lib/api/friends';
+import { useFriendPosts } from '@/lib/hooks/use-member-posts';
+import { messages } from '@/lib/i18n/messages';
+import { AccessDenied } from './access-denied';
+import { PostsPanel } from './posts-panel';
+import { FRIEND_TABS, tabHref, type FriendTab } from './tab-param';
+import { Tabs } from './tabs';
+
+/** A member's `게시물` tab: the post grid, or the access-denied block when the posts are refused. */
+export function FriendPostsPanel({ friendId }: { friendId: number }) {
+  const { posts, error, mutate } = useFriendPosts(friendId);
+  if (!posts && isForbidden(error)) return <AccessDenied />;
+  return <PostsPanel posts={posts} error={error} onRetry={() => void mutate()} />;
+}
+
+export interface FriendProfileTabsProps {
+  friendId: number;
+  /** The tab open first (the page's `?tab=`). */
+  initialTab?: FriendTab;
+  /** The server was refused the posts: no post count, and no request for them. */
+  postsDenied: boolean;
+  /** The `게시물` tab's content. */
+  posts: ReactNode;
+  /** The `운동 캘린더` tab's content (the calendar or the access-denied block). */
+  calendar: ReactNode;
+}
+
+/**
+ * A member's profile tabs `게시물` and `운동 캘린더`. Their contents come from the server page,
+ * which has decided what each shows; only the choice of tab (and the posts' count) lives here.
+ */
+export function FriendProfileTabs({
+  friendId,
+  initialTab = FRIEND_TABS[0],
+  postsDenied,
+  posts,
+  calendar,
+}: FriendProfileTabsProps) {
+  const [tab, setTab] = useState<FriendTab>(initialTab);
+  const { posts: list } = useFriendPosts(postsDenied ? null : friendId);
+  const path = `/friendProfile/${friendId}`;
+
+  return (
+    <Tabs
+      label={messages.friendProfile.tabsLabel}
+      value={tab}
+      onChange={setTab}
+      items={[
+        {
+          key: 'posts',
+          label: messages.friendProfile.postsTab,
+          count: list?.length,
+          href: tabHref(path, FRIEND_TABS, 'posts'),
+        },
+        {
+          key: 'calendar',
+          label: messages.friendProfile.calendarTab,
+          href: tabHref(path, FRIEND_TABS, 'calendar'),
+        },
+      ]}
+    >
+      {tab === 'posts' ? posts : calendar}
+    </Tabs>
+  );
+}

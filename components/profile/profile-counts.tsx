@@ -1,0 +1,23 @@
+'use client';
+
+import { useFriends } from '@/lib/hooks/use-friends';
+import { useFriendPosts, useMemberPosts } from '@/lib/hooks/use-member-posts';
+import { countOf, StatValue } from './profile-summary';
+
+/** How many posts the signed-in member has (follows useMemberPosts: a retry updates it). */
+export function MemberPostCount() {
+  const { posts, error } = useMemberPosts();
+  return <StatValue value={countOf(posts, error)} />;
+}
+
+/** How many friends the signed-in member has (follows useFriends). */
+export function FriendCount() {
+  const { friends, error } = useFriends();
+  return <StatValue value={countOf(friends, error)} />;
+}
+
+/** How many posts a member has (follows useFriendPosts). */
+export function FriendPostCount({ friendId }: { friendId: number }) {
+  const { posts, error } = useFriendPosts(friendId);
+  return <StatValue value={countOf(posts, error)} />;
+}

@@ -1,0 +1,80 @@
+/** @jest-environment node */
+import type { ChatMessage } from '@/lib/contract/chat';
+import type { Club } from '@/lib/contract/club';
+import { AccessDeniedError, BackendReadError } from '../server-client';
+import { chatRoomStart } from './chat';
+
+// notFound() and redirect() end rendering by throwing; the sentinels say which one ran.
+class NotFoundSignal extends Error {}
+class RedirectSignal extends Error {}
+jest.mock('next/navigation', () => ({
+  notFound: () => {
+    throw new NotFoundSignal();
+  },
+}));
+
+const fetchRecentMessages = jest.fn<Promise<ChatMessage[]>, [number]>();
+const fetchClubs = jest.fn<Promise<Club[]>, []>();
+jest.mock('../reads/chat', () => ({
+  fetchRecentMessages: (id: number) => fetchRecentMessages(id),
+}));
+jest.mock('../reads/clubs', () => ({ fetchClubs: () => fetchClubs() }));
+
+const message: ChatMessage = {
+  messageId: 1,
+  message: '안녕',
+  member: { id: 2, name: '이서연', picture: null },
+  createdDate: '2025-07-19T14:03:27.123',
+};
+const club = (chatRoomId: number): Club => ({
+  id: 3,
+  title: '한강 러닝',
+  content: 'c',
+  location: 'l',
+  schedule: 's',
+  highlight: 'h',
+  chatRoomId,
+});
+
+beforeEach(() => {
+  fetchRecentMessages.mockReset();
+  fetchClubs.mockReset();
+});
+
+describe('chatRoomStart', () => {
+  it("a member's room: its latest messages, in one read", async () => {
+    fetchRecentMessages.mockResolvedValue([message]);
+    await expect(chatRoomStart(5)).resolves.toEqual({ refused: false, messages: [message] });
+    expect(fetchRecentMessages).toHaveBeenCalledWith(5);
+    expect(fetchClubs).not.toHaveBeenCalled();
+  });
+
+  it('403 (a backend that says so): the refused state', async () => {
+    fetchRecentMessages.mockRejectedValue(new AccessDeniedError('/api/rooms/5/recentMessage'));
+    await expect(chatRoomStart(5)).resolves.toEqual({ refused: true });
+  });
+
+  it("404 for a room a club owns (this backend's answer to a stranger): the refused state", async () => {
+    fetchRecentMessages.mockRejectedValue(new NotFoundSignal());
+    fetchClubs.mockResolvedValue([club(4), club(5)]);
+    await expect(chatRoomStart(5)).resolves.toEqual({ refused: true });
+  });
+
+  it('404 for a room no club owns: not found', async () => {
+    fetchRecentMessages.mockRejectedValue(new NotFoundSignal());
+    fetchClubs.mockResolvedValue([club(4)]);
+    await expect(chatRoomStart(5)).rejects.toBeInstanceOf(NotFoundSignal);
+  });
+
+  it('backend down: the error boundary, without a second read', async () => {
+    fetchRecentMessages.mockRejectedValue(new BackendReadError('/api/rooms/5/recentMessage', 0));
+    await expect(chatRoomStart(5)).rejects.toBeInstanceOf(BackendReadError);
+    expect(fetchClubs).not.toHaveBeenCalled();
+  });
+
+  it('signed out (a redirect to /login): the club list read redirects the same way', async () => {
+    fetchRecentMessages.mockRejectedValue(new RedirectSignal());
+    fetchClubs.mockRejectedValue(new RedirectSignal());
+    await expect(chatRoomStart(5)).rejects.toBeInstanceOf(RedirectSignal);
+  });
+});

@@ -1,0 +1,85 @@
+import 'server-only';
+import { FRIEND_POSTS_KEY } from '@/lib/api/posts';
+import { dayKey, isListed, monthKey } from '@/lib/api/today';
+import type { MemberSummary } from '@/lib/contract/friend';
+import { seoulDateKey, yearMonthOfKey } from '@/lib/dates';
+import { checkFriend, fetchMember } from '../reads/friends';
+import { fetchFriendPosts } from '../reads/posts';
+import { loginCheck } from '../reads/session';
+import { fetchDay, fetchMonth } from '../reads/today';
+import { isAccessDenied } from '../server-client';
+import { unlessUnavailable, withEntry } from './profile';
+
+/** What /friendProfile/{id}'s first view needs, decided on the server. */
+export interface FriendProfileScreen {
+  member: MemberSummary;
+  /** The member is the signed-in one (the page links to /profile). */
+  isSelf: boolean;
+  /** The member's posts were refused (403): the posts tab is the access-denied screen. */
+  postsDenied: boolean;
+  /** The friendship check passed and the month was not refused: the calendar tab is the calendar. */
+  calendarAllowed: boolean;
+  /** SWR fallback under the keys of useFriendPosts, useMonthDays and useDayLog (with friendId). */
+  fallback: Record<string, unknown>;
+}
+
+type Denied = { denied: true };
+const DENIED: Denied = { denied: true };
+
+/** A read the backend may refuse with 403 (not friends): DENIED then, else as unlessUnavailable. */
+async function unlessDenied<T>(read: Promise<T>): Promise<T | Denied | undefined> {
+  try {
+    return await unlessUnavailable(read);
+  } catch (error) {
+    if (isAccessDenied(error)) return DENIED;
+    throw error;
+  }
+}
+
+function isDenied(value: unknown): value is Denied {
+  return value === DENIED;
+}
+
+/** The friendship check; a failed check counts as not friends, as in the browser's checkFriend. */
+async function friendship(friendId: number): Promise<boolean> {
+  const isFriend = await unlessDenied(checkFriend(friendId));
+  return isFriend === true;
+}
+
+/**
+ * A member's profile (/friendProfile/{friendId}): the member (an unknown one is notFound()), their
+ * posts, and whether the calendar may be shown: the friendship check (GET /api/friend/check/{id})
+ * decides, and a month the backend refuses (403) is the access-denied screen too. The month is read
+ * beside the check rather than after it, so a friend's page waits for one round trip fewer; then
+ * `todayKey`'s log when the month lists it. A read that fails otherwise (5xx, backend down) is left
+ * to the browser, which shows its inline error with retry; only the member's read ends the page.
+ */
+export async function friendProfileScreen(
+  friendId: number,
+  todayKey: string = seoulDateKey(),
+): Promise<FriendProfileScreen> {
+  const { year, month } = yearMonthOfKey(todayKey);
+  const [member, session, isFriend, posts, days] = await Promise.all([
+    fetchMember(friendId),
+    loginCheck(),
+    friendship(friendId),
+    unlessDenied(fetchFriendPosts(friendId)),
+    unlessDenied(fetchMonth(year, month, friendId)),
+  ]);
+
+  const fallback: Record<string, unknown> = {};
+  const postsDenied = isDenied(posts);
+  if (!postsDenied) withEntry(fallback, [FRIEND_POSTS_KEY, friendId], posts);
+
+  const calendarAllowed = isFriend && !isDenied(days);
+  const monthDays = isDenied(days) ? undefined : days;
+  if (calendarAllowed && monthDays) {
+    withEntry(fallback, monthKey(year, month, friendId), monthDays);
+    if (isListed(monthDays, todayKey)) {
+      const log = await unlessUnavailable(fetchDay(todayKey, friendId));
+      withEntry(fallback, dayKey(todayKey, friendId), log);
+    }
+  }
+
+  return { member, isSelf: session.id === member.id, postsDenied, calendarAllowed, fallback };
+}

@@ -1,0 +1,11 @@
+import 'server-only';
+import { ROUTINES_KEY } from '@/lib/api/routines';
+import { fetchRoutines } from '../reads/routines';
+
+/**
+ * What the routines page's first view shows, as SWR fallback: the member's routines (the add
+ * dialog's exercise list loads when it is opened).
+ */
+export async function routineFallback() {
+  return { [ROUTINES_KEY]: await fetchRoutines() };
+}
