@@ -57,6 +57,65 @@ describe('proxy()', () => {
   const request = (path: string, cookie?: string) =>
     new NextRequest(`${APP}${path}`, { headers: cookie ? { cookie } : {} });
 
+  it('sends a page on another host to the same path on PUBLIC_URL first, session or not', async () => {
+    for (const cookie of [undefined, `access_token=${accessJwt(-30)}; refresh_token=good`]) {
+      for (const path of ['/', '/club?isMyClubs=1', '/login', '/chat/abc']) {
+        const response = await proxy(
+          new NextRequest(`http://app.internal:3000${path}`, {
+            headers: { host: 'www.example.com', ...(cookie ? { cookie } : {}) },
+          }),
+        );
+        expect(response.status).toBe(307);
+        expect(response.headers.get('location')).toBe(`${APP}${path}`);
+        expect(response.headers.getSetCookie()).toEqual([]);
+      }
+    }
+    // Before anything else: no refresh was attempted for the expired session.
+    expect(stub.calls).toEqual([]);
+  });
+
+  it("on Next's own origin (which Next would make a relative Location), moves with a refresh page", async () => {
+    // `next start` without a hostname hands proxy.ts http://localhost:{port}/… whatever the Host.
+    const response = await proxy(
+      new NextRequest(`${APP}/club?name=%22%3Cx%3E&isMyClubs=1`, {
+        headers: { host: '127.0.0.1:3000' },
+      }),
+    );
+    const target = `${APP}/club?name=%22%3Cx%3E&isMyClubs=1`;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('refresh')).toBe(`0;url=${target}`);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await response.text();
+    expect(html).toContain(
+      `<meta http-equiv="refresh" content="0;url=${target.replace(/&/g, '&amp;')}">`,
+    );
+    expect(html).toContain(`<a href="${target.replace(/&/g, '&amp;')}">`);
+    expect(stub.calls).toEqual([]);
+  });
+
+  it('trusts the host a proxy in front forwarded, not the Host it rewrote', async () => {
+    const proxied = await proxy(
+      new NextRequest('http://10.0.0.5:3000/login', {
+        headers: { host: '10.0.0.5:3000', 'x-forwarded-host': 'localhost:3000' },
+      }),
+    );
+    expect(proxied.headers.get('x-middleware-next')).toBe('1');
+    const direct = await proxy(
+      new NextRequest(`${APP}/login`, { headers: { host: 'localhost:3000' } }),
+    );
+    expect(direct.headers.get('x-middleware-next')).toBe('1');
+  });
+
+  it('leaves the BFF paths of its second matcher to the BFF, whatever the host', async () => {
+    const response = await proxy(
+      new NextRequest('http://app.internal:3000/api/x%zz', {
+        headers: { host: 'www.example.com' },
+      }),
+    );
+    expect(response.status).toBe(400);
+  });
+
   it('answers a page that cannot exist with the not-found route, session or not', async () => {
     for (const cookie of [undefined, `access_token=${accessJwt(600)}`]) {
       const response = await proxy(request('/chat/abc', cookie));

@@ -12,9 +12,11 @@ import { isAccessTokenFresh } from '@/lib/bff/jwt-expiry';
 import {
   decideAfterRefresh,
   decidePage,
+  foreignHostRedirect,
   isBffPath,
   isImpossiblePage,
   NOT_FOUND_PATH,
+  requestHost,
 } from '@/lib/bff/page-rules';
 import { upstreamPath } from '@/lib/bff/path';
 import { refreshSession } from '@/lib/bff/refresh';
@@ -22,7 +24,9 @@ import { bffSettings } from '@/lib/bff/settings';
 import { messages } from '@/lib/i18n/messages';
 
 /**
- * Page navigations only (see `config.matcher`): a protected page without a session goes to
+ * Page navigations only (see `config.matcher`): a page addressed to a host other than PUBLIC_URL's
+ * goes to the same path on PUBLIC_URL first (one origin, so the session cookies are where the
+ * browser looks for them), a protected page without a session goes to
  * `/login?next=…`, `/login` with a session goes to `/`, and an expired access token with a refresh
  * cookie is refreshed here (the BFF's single-flight refresh), the new cookies set on the response
  * and on the request the page renders with (decisions.md §3).
@@ -36,6 +40,13 @@ export async function proxy(request: NextRequest): Promise<Response> {
       ? NextResponse.next()
       : errorResponse(400, messages.app.badRequest);
   }
+  const url = new URL(request.url);
+  const elsewhere = foreignHostRedirect(
+    requestHost(request.headers),
+    url.pathname + url.search,
+    bffSettings().publicBase,
+  );
+  if (elsewhere !== null) return toPublicOrigin(request, elsewhere);
   if (isImpossiblePage(pathname)) {
     return NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.nextUrl.origin));
   }
@@ -81,6 +92,45 @@ export async function proxy(request: NextRequest): Promise<Response> {
   }
   for (const line of cookieLines) response.headers.append('set-cookie', line);
   return response;
+}
+
+/**
+ * 307 to `location` on PUBLIC_URL (not 308: a permanent redirect is cached by the browser and would
+ * outlive a change of PUBLIC_URL, say from localhost to 127.0.0.1, sending that browser in a loop).
+ *
+ * Next makes a Location on its own host relative before it leaves the server, and its own host is
+ * `localhost:{port}` unless `next start` is given a hostname: the default PUBLIC_URL's.
+ * There a relative Location would send the browser back to the host it came from, forever, so the
+ * move is a page that refreshes to PUBLIC_URL instead (the Refresh header and its <meta> twin work
+ * without JavaScript), with a link for anything that honours neither.
+ */
+function toPublicOrigin(request: NextRequest, location: string): Response {
+  const target = new URL(location);
+  // The two places Next relativizes: its middleware adapter (same host as the request's URL, where
+  // 127.0.0.1 and [::1] read as localhost) and its router (same origin as the URL it built).
+  const relativized =
+    target.host === request.nextUrl.host || target.origin === new URL(request.url).origin;
+  if (!relativized) return NextResponse.redirect(location, 307);
+  const href = escapeHtml(location);
+  const body =
+    `<!doctype html><html><head><meta charset="utf-8">` +
+    `<meta http-equiv="refresh" content="0;url=${href}"><title>${href}</title></head>` +
+    `<body><a href="${href}">${href}</a></body></html>`;
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      refresh: `0;url=${location}`,
+    },
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 }
 
 /** 307 to an app path, on the origin the browser used. */

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
-import type { ChatRoom as ChatRoomState } from '@/lib/chat/use-chat-room';
+import type { ChatRoom as ChatRoomState, ChatRoomStart } from '@/lib/chat/use-chat-room';
 import type { ChatMessage } from '@/lib/contract/chat';
 import { ChatRoom } from './chat-room';
 
@@ -11,7 +11,10 @@ jest.mock('next/navigation', () => ({
 }));
 
 let room: ChatRoomState;
-jest.mock('@/lib/chat/use-chat-room', () => ({ useChatRoom: () => room }));
+const useChatRoom = jest.fn<ChatRoomState, unknown[]>(() => room);
+jest.mock('@/lib/chat/use-chat-room', () => ({
+  useChatRoom: (...args: unknown[]) => useChatRoom(...args),
+}));
 
 function message(messageId: number, memberId: number, name: string, text: string): ChatMessage {
   return {
@@ -38,9 +41,9 @@ function fakeRoom(overrides: Partial<ChatRoomState> = {}): ChatRoomState {
   };
 }
 
-async function renderRoom(overrides: Partial<ChatRoomState> = {}) {
+async function renderRoom(overrides: Partial<ChatRoomState> = {}, start?: ChatRoomStart) {
   room = fakeRoom(overrides);
-  renderWithApp(<ChatRoom roomId={5} />);
+  renderWithApp(<ChatRoom roomId={5} start={start} />);
   // The session (member id 1, see test-helpers) has loaded once the log knows who is who.
   await screen.findByRole('heading', { level: 1, name: '채팅방 #5' });
   return room;
@@ -48,11 +51,19 @@ async function renderRoom(overrides: Partial<ChatRoomState> = {}) {
 
 beforeEach(() => {
   push.mockReset();
+  useChatRoom.mockClear();
   mockFetch({});
 });
 afterEach(() => jest.restoreAllMocks());
 
 describe('ChatRoom', () => {
+  it("hands the server's start (latest messages, or the refusal) to the room hook", async () => {
+    const start: ChatRoomStart = { refused: false, messages: [message(1, 2, '이서연', '안녕')] };
+    await renderRoom({ messages: start.messages }, start);
+    expect(useChatRoom).toHaveBeenCalledWith(5, start);
+    expect(screen.getByText('안녕')).toBeVisible();
+  });
+
   it('keeps input and send disabled, and says 연결 중..., until connected', async () => {
     await renderRoom({ connected: false });
     expect(screen.getByText('연결 중...')).toBeVisible();

@@ -8,7 +8,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { fetchClubByChatRoom, leaveClub } from '@/lib/api/clubs';
 import { useSession } from '@/lib/auth';
-import { useChatRoom } from '@/lib/chat/use-chat-room';
+import { useChatRoom, type ChatRoomStart } from '@/lib/chat/use-chat-room';
 import { useRevalidateClubs } from '@/lib/hooks/use-clubs';
 import { messages } from '@/lib/i18n/messages';
 import { ChatComposer } from './chat-composer';
@@ -28,16 +28,17 @@ function connectionState(room: { connected: boolean; refused: boolean }) {
  * A club chat room (/chat/{roomId}): header with the connection state and `나가기`, the message
  * log, and the composer (disabled until connected). A member the room refuses sees why and a way
  * back to the clubs instead of a link that never connects. Leaving asks for confirmation, looks
- * up the room's club and leaves it, then goes to /club.
+ * up the room's club and leaves it, then goes to /club. `start` is what the server found for this
+ * page (the latest messages, or the refusal), so the first HTML already shows it.
  */
-export function ChatRoom({ roomId }: { roomId: number }) {
+export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomStart }) {
   const titleId = useId();
   const router = useRouter();
   const confirm = useConfirm();
   const toast = useToast();
   const revalidateClubs = useRevalidateClubs();
   const { user } = useSession();
-  const room = useChatRoom(roomId);
+  const room = useChatRoom(roomId, start);
   const connection = connectionState(room);
   const [leaving, setLeaving] = useState(false);
 

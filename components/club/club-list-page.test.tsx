@@ -1,6 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SWRConfig, unstable_serialize } from 'swr';
 import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import { CLUBS_KEY } from '@/lib/api/clubs';
+import { resetSessionBridge } from '@/lib/api/session-bridge';
+import { SessionProvider } from '@/lib/auth/session-provider';
 import type { Club } from '@/lib/contract/club';
 import { ClubListPage } from './club-list-page';
 
@@ -41,6 +45,44 @@ describe('ClubListPage', () => {
       'href',
       '/club/create',
     );
+  });
+
+  it('shows the list the server page handed over without asking for it again; search still asks', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/clubs?name=%EB%9F%AC%EB%8B%9D&isMyClubs=0': { body: [] },
+    });
+    resetSessionBridge();
+    // As app/(app)/club/page.tsx and the signed-in layout hand it over: the list as SWR fallback
+    // under the hook's key, and a session already known on the first render.
+    render(
+      <SWRConfig
+        value={{
+          provider: () => new Map(),
+          dedupingInterval: 0,
+          fallback: { [unstable_serialize([CLUBS_KEY, null])]: [club()] },
+        }}
+      >
+        <SessionProvider
+          initial={{ check: true, id: 1, name: '테스터', picture: null, expiresIn: 1800 }}
+          api={{
+            loginCheck: async () => ({ check: true, id: 1, name: '테스터', picture: null }),
+            logout: async () => true,
+            refreshToken: async () => true,
+          }}
+        >
+          <ClubListPage />
+        </SessionProvider>
+      </SWRConfig>,
+    );
+    // The first render already holds the cards: no skeleton, no request.
+    expect(screen.getByRole('article', { name: '한강 러닝' })).toBeInTheDocument();
+    expect(screen.queryByText('로딩 중...')).toBeNull();
+    await user.type(screen.getByLabelText('클럽 검색'), '러닝{Enter}');
+    expect(await screen.findByText('조건에 맞는 클럽이 없습니다.')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/clubs?name=%EB%9F%AC%EB%8B%9D&isMyClubs=0',
+    ]);
   });
 
   it('searches with the text and the filter on the button and on Enter', async () => {

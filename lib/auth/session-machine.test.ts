@@ -36,7 +36,7 @@ describe('session state machine', () => {
     });
   });
 
-  it('starts in the state of the server\'s check, and resume() arms the timer without asking again', () => {
+  it("starts in the state of the server's check, and resume() arms the timer without asking again", () => {
     const api = fakeApi();
     const store = createSessionStore(api, {
       now: () => 1_000,
@@ -58,7 +58,7 @@ describe('session state machine', () => {
     expect(store.getState().needTokenRefresh).toBe(true);
   });
 
-  it('starts signed out (not loading) when the server\'s check was negative', () => {
+  it("starts signed out (not loading) when the server's check was negative", () => {
     const store = createSessionStore(fakeApi(), { initial: { check: false } });
     expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null, loading: false });
     expect(store.resume()).toBe(true);

@@ -45,7 +45,7 @@ describe('SessionProvider', () => {
     expect(getSessionSnapshot()).toEqual({ isAuthenticated: true, needTokenRefresh: false });
   });
 
-  it('starts from the server\'s login check: the member shows on the first render, no check is sent', () => {
+  it("starts from the server's login check: the member shows on the first render, no check is sent", () => {
     const api = fakeApi();
     render(
       <SessionProvider

@@ -2,11 +2,13 @@
 import {
   decideAfterRefresh,
   decidePage,
+  foreignHostRedirect,
   isImpossiblePage,
   isProxiedPath,
   isPublicPage,
   loginRedirectTarget,
   parsePageId,
+  requestHost,
 } from './page-rules';
 import { NON_PAGE_PATHS, PAGE_PATHS } from './test-utils';
 
@@ -109,5 +111,65 @@ describe('decideAfterRefresh', () => {
       clearCookies: false,
       useNewCookies: false,
     });
+  });
+});
+
+describe('requestHost', () => {
+  const headers = (values: Record<string, string>) => new Headers(values);
+
+  it('reads Host, or the first X-Forwarded-Host entry when a proxy set one', () => {
+    expect(requestHost(headers({ host: '127.0.0.1:3000' }))).toBe('127.0.0.1:3000');
+    expect(
+      requestHost(headers({ host: '10.0.0.5:3000', 'x-forwarded-host': 'app.example.com' })),
+    ).toBe('app.example.com');
+    expect(
+      requestHost(
+        headers({ host: '10.0.0.5:3000', 'x-forwarded-host': ' app.example.com , inner:8080' }),
+      ),
+    ).toBe('app.example.com');
+    expect(requestHost(headers({ host: 'localhost:3000', 'x-forwarded-host': '' }))).toBe(
+      'localhost:3000',
+    );
+  });
+
+  it('is null without either header', () => {
+    expect(requestHost(headers({}))).toBeNull();
+  });
+});
+
+describe('foreignHostRedirect', () => {
+  const PUBLIC = 'http://localhost:3000';
+
+  it('sends another host to the same path and query on PUBLIC_URL', () => {
+    expect(foreignHostRedirect('127.0.0.1:3000', '/', PUBLIC)).toBe('http://localhost:3000/');
+    expect(foreignHostRedirect('127.0.0.1:3000', '/club?isMyClubs=1&name=%EB%9F%AC', PUBLIC)).toBe(
+      'http://localhost:3000/club?isMyClubs=1&name=%EB%9F%AC',
+    );
+    expect(foreignHostRedirect('localhost:3001', '/post', PUBLIC)).toBe(
+      'http://localhost:3000/post',
+    );
+    expect(foreignHostRedirect('[::1]:3000', '/login', PUBLIC)).toBe('http://localhost:3000/login');
+  });
+
+  it("leaves PUBLIC_URL's own host alone, compared as URLs compare hosts", () => {
+    expect(foreignHostRedirect('localhost:3000', '/', PUBLIC)).toBeNull();
+    expect(foreignHostRedirect('LocalHost:3000', '/', PUBLIC)).toBeNull();
+    expect(foreignHostRedirect('app.example.com', '/', 'https://app.example.com/')).toBeNull();
+    expect(foreignHostRedirect('app.example.com:443', '/', 'https://app.example.com')).toBeNull();
+    expect(foreignHostRedirect('app.example.com:80', '/', 'http://app.example.com')).toBeNull();
+  });
+
+  it("redirects to PUBLIC_URL's origin, whatever path PUBLIC_URL has", () => {
+    expect(foreignHostRedirect('www.example.com', '/friend', 'https://example.com/')).toBe(
+      'https://example.com/friend',
+    );
+    expect(foreignHostRedirect('example.com:8443', '/', 'https://example.com/app')).toBe(
+      'https://example.com/',
+    );
+  });
+
+  it('treats a Host that is no host as foreign, and an unknown one as ours', () => {
+    expect(foreignHostRedirect('bad host/x', '/', PUBLIC)).toBe('http://localhost:3000/');
+    expect(foreignHostRedirect(null, '/', PUBLIC)).toBeNull();
   });
 });

@@ -60,6 +60,45 @@ export function isImpossiblePage(pathname: string): boolean {
   return match !== null && parsePageId(match[1]) === null;
 }
 
+/**
+ * The host a page request was addressed to: the first `X-Forwarded-Host` entry when there is one
+ * (a reverse proxy that rewrites Host to its upstream's, as nginx's default `proxy_pass` does,
+ * keeps the browser's host there; `next start` itself fills it from Host when absent), else
+ * `Host`; null when neither is sent. Trusting a client's own X-Forwarded-Host is harmless here: the
+ * only use is `foreignHostRedirect`, whose target is always PUBLIC_URL, so a forged value can only
+ * spare or cost its sender a redirect.
+ */
+export function requestHost(headers: { get(name: string): string | null }): string | null {
+  const forwarded = headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+  if (forwarded) return forwarded;
+  return headers.get('host')?.trim() || null;
+}
+
+/**
+ * Where to send a page request addressed to a host other than PUBLIC_URL's (issue 12, "one
+ * origin"): PUBLIC_URL's origin with the same path and query. The session cookies are set on the
+ * host the browser used, so a visitor on `127.0.0.1` while PUBLIC_URL says `localhost` would sign
+ * in on one host and come back to the other without them. Hosts compare as URLs do (case, default
+ * port); the scheme is not compared (TLS often ends at a proxy in front). null: stay (same host,
+ * or no host known).
+ */
+export function foreignHostRedirect(
+  host: string | null,
+  pathAndQuery: string,
+  publicBase: string,
+): string | null {
+  if (host === null) return null;
+  const publicUrl = new URL(publicBase);
+  let requested: string;
+  try {
+    requested = new URL(`${publicUrl.protocol}//${host}`).host;
+  } catch {
+    requested = ''; // not a host at all: certainly not PUBLIC_URL's
+  }
+  if (requested === publicUrl.host) return null;
+  return publicUrl.origin + pathAndQuery;
+}
+
 /** True when proxy.ts runs for this pathname. */
 export function isProxiedPath(pathname: string): boolean {
   return PROXIED_PATH.test(pathname);

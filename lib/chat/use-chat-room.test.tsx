@@ -281,6 +281,75 @@ describe('useChatRoom', () => {
     error.mockRestore();
   });
 
+  it('starts from the messages the server rendered: no history request, catch-up on connect', async () => {
+    const { calls } = mockFetch({
+      'GET /api/rooms/5/newerMessage?messageId=2&limit=100': { body: [message(3)] },
+      'GET /api/rooms/5/olderMessage?messageId=1': { body: [] },
+    });
+    const start = { refused: false as const, messages: [message(1), message(2)] };
+    const { result } = renderHook(() => useChatRoom(5, start));
+    // The first render (the one hydrating the server's HTML) already holds them.
+    expect(result.current.loading).toBe(false);
+    expect(ids(result.current.messages)).toEqual([1, 2]);
+    const client = await clientReady();
+    expect(calls).toEqual([]);
+    // What was sent between the server's render and the connection comes with the first connect.
+    act(() => client.open());
+    await waitFor(() => expect(ids(result.current.messages)).toEqual([1, 2, 3]));
+    act(() => client.deliver(message(4)));
+    expect(ids(result.current.messages)).toEqual([1, 2, 3, 4]);
+    await act(() => result.current.loadOlder());
+    expect(result.current.noEarlier).toBe(true);
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/rooms/5/newerMessage?messageId=2&limit=100',
+      '/api/rooms/5/olderMessage?messageId=1',
+    ]);
+  });
+
+  it('a server start of an empty room catches up with the latest on connect', async () => {
+    const { calls } = mockFetch({
+      'GET /api/rooms/5/recentMessage?limit=20': { body: [message(1)] },
+    });
+    const { result } = renderHook(() => useChatRoom(5, { refused: false, messages: [] }));
+    const client = await clientReady();
+    expect(calls).toEqual([]);
+    act(() => client.open());
+    await waitFor(() => expect(ids(result.current.messages)).toEqual([1]));
+  });
+
+  it('a server start that refused the member never connects; reload starts from scratch', async () => {
+    const { calls } = mockFetch({
+      'GET /api/rooms/5/recentMessage?limit=20': { body: [message(7)] },
+    });
+    const { result } = renderHook(() => useChatRoom(5, { refused: true }));
+    expect(result.current.refused).toBe(true);
+    expect(result.current.loading).toBe(false);
+    expect(result.current.error).toBeNull();
+    expect(result.current.connected).toBe(false);
+    // Give the (never started) libraries a chance to load: no client, no request.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(FakeClient.instances).toEqual([]);
+    expect(calls).toEqual([]);
+    act(() => result.current.reload());
+    expect(result.current.refused).toBe(false);
+    await waitFor(() => expect(ids(result.current.messages)).toEqual([7]));
+    await clientReady();
+  });
+
+  it('the server start belongs to its room: another room loads its own history', async () => {
+    mockFetch({ 'GET /api/rooms/6/recentMessage?limit=20': { body: [message(9)] } });
+    const start = { refused: false as const, messages: [message(1)] };
+    const { result, rerender } = renderHook(({ id }) => useChatRoom(id, start), {
+      initialProps: { id: 5 },
+    });
+    expect(ids(result.current.messages)).toEqual([1]);
+    rerender({ id: 6 });
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(ids(result.current.messages)).toEqual([9]));
+  });
+
   it('renews the session through the BFF before every (re)connect', async () => {
     const { calls } = mockFetch({
       'GET /api/rooms/5/recentMessage?limit=20': { body: [] },

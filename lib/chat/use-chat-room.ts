@@ -54,6 +54,13 @@ export interface ChatRoom {
   reload(): void;
 }
 
+/**
+ * The room as the server found it for this page (lib/bff/screens/chat.ts): its latest messages,
+ * or refused (the member is not in the room's club). The hook starts from it instead of asking
+ * again; `reload` and a change of room start from scratch.
+ */
+export type ChatRoomStart = { refused: false; messages: ChatMessage[] } | { refused: true };
+
 interface RoomState {
   key: string;
   messages: ChatMessage[];
@@ -65,16 +72,16 @@ interface RoomState {
   refused: boolean;
 }
 
-function initialState(key: string): RoomState {
+function initialState(key: string, start?: ChatRoomStart): RoomState {
   return {
     key,
-    messages: [],
-    loading: true,
+    messages: start && !start.refused ? start.messages : [],
+    loading: !start,
     error: null,
     loadingOlder: false,
     noEarlier: false,
     connected: false,
-    refused: false,
+    refused: start?.refused ?? false,
   };
 }
 
@@ -91,17 +98,25 @@ export function parseBroadcastFrame(frameBody: string): ChatMessage | null {
 }
 
 /**
- * One club chat room over STOMP/SockJS (`{chatUrl}/chat`): loads the latest 20 messages, subscribes
- * to the room topic, appends live messages (deduplicated), loads older batches on demand, and after
- * every reconnect fetches what was missed (`newerMessage` after the newest held id). The connection
- * opens on entering a room and is deactivated on leaving or changing rooms.
+ * One club chat room over STOMP/SockJS (`{chatUrl}/chat`): loads the latest 20 messages (unless the
+ * server's `start` brought them, or found the room refusing the member: then it never connects),
+ * subscribes to the room topic, appends live messages (deduplicated), loads older batches on
+ * demand, and after every reconnect fetches what was missed (`newerMessage` after the newest held
+ * id; the first connect after a `start` too, for what was sent since the page was rendered). The
+ * connection opens on entering a room and is deactivated on leaving or changing rooms.
  */
-export function useChatRoom(roomId: number): ChatRoom {
+export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
   const { chatUrl } = useRuntimeConfig();
   const [attempt, setAttempt] = useState(0);
   const key = `${roomId}#${attempt}`;
-  const [store, setStore] = useState<RoomState>(() => initialState(key));
-  const state = store.key === key ? store : initialState(key);
+  // The server's start belongs to the room and attempt of the first render only.
+  const [seed] = useState(() => ({ key, start }));
+  const startFor = useCallback(
+    (forKey: string) => (forKey === seed.key ? seed.start : undefined),
+    [seed],
+  );
+  const [store, setStore] = useState<RoomState>(() => initialState(key, startFor(key)));
+  const state = store.key === key ? store : initialState(key, startFor(key));
 
   // Mirrors read by callbacks between renders, reset with every (re)connection.
   const heldRef = useRef<ChatMessage[]>([]);
@@ -111,18 +126,26 @@ export function useChatRoom(roomId: number): ChatRoom {
   const noEarlierRef = useRef(false);
 
   /** Applies `change` to the state of `forKey`, starting from a fresh state when the key moved on. */
-  const updateFor = useCallback((forKey: string, change: (current: RoomState) => RoomState) => {
-    setStore((current) => change(current.key === forKey ? current : initialState(forKey)));
-  }, []);
+  const updateFor = useCallback(
+    (forKey: string, change: (current: RoomState) => RoomState) => {
+      setStore((current) =>
+        change(current.key === forKey ? current : initialState(forKey, startFor(forKey))),
+      );
+    },
+    [startFor],
+  );
 
   useEffect(() => {
+    const given = startFor(key);
     generationRef.current += 1;
-    heldRef.current = [];
+    heldRef.current = given && !given.refused ? given.messages : [];
     olderInFlightRef.current = false;
     noEarlierRef.current = false;
+    // The server found the member outside the room: nothing to load, nothing to connect to.
+    if (given?.refused) return;
     let disposed = false;
     let client: Client | null = null;
-    let historySettled = false;
+    let historySettled = given !== undefined;
     let everConnected = false;
     let refused = false;
 
@@ -137,22 +160,24 @@ export function useChatRoom(roomId: number): ChatRoom {
       update((current) => ({ ...current, messages: next }));
     };
 
-    const history = fetchRecentMessages(roomId).then(
-      (list) => {
-        historySettled = true;
-        add(list);
-        update((current) => ({ ...current, loading: false, error: null }));
-        return true;
-      },
-      (error: unknown) => {
-        historySettled = true;
-        console.error('chat: history failed', error);
-        update((current) => ({ ...current, loading: false, error }));
-        // Not a member (or no such room): the broker would refuse too, so stop reconnecting.
-        if (isApiError(error) && (error.status === 403 || error.status === 404)) refuse();
-        return false;
-      },
-    );
+    const history: Promise<boolean> = given
+      ? Promise.resolve(true)
+      : fetchRecentMessages(roomId).then(
+          (list) => {
+            historySettled = true;
+            add(list);
+            update((current) => ({ ...current, loading: false, error: null }));
+            return true;
+          },
+          (error: unknown) => {
+            historySettled = true;
+            console.error('chat: history failed', error);
+            update((current) => ({ ...current, loading: false, error }));
+            // Not a member (or no such room): the broker would refuse too, so stop reconnecting.
+            if (isApiError(error) && (error.status === 403 || error.status === 404)) refuse();
+            return false;
+          },
+        );
 
     /** Gives up on the live link for good (until `reload`): the member is not in the room. */
     function refuse() {
@@ -240,7 +265,7 @@ export function useChatRoom(roomId: number): ChatRoom {
       // Resolves after the broker's RECEIPT; nothing here waits for it.
       void client?.deactivate();
     };
-  }, [roomId, chatUrl, key, updateFor]);
+  }, [roomId, chatUrl, key, updateFor, startFor]);
 
   const send = useCallback(
     (text: string) => {

@@ -2,13 +2,14 @@ import 'server-only';
 import { cache } from 'react';
 import { RECENT_MESSAGES_LIMIT, roomPath } from '@/lib/api/chat';
 import { chatMessageListSchema, type ChatMessage } from '@/lib/contract/chat';
-import { readBackend } from '../server-client';
+import { readBackendOrNull } from '../server-client';
 
 /**
- * GET /api/rooms/{roomId}/recentMessage?limit=: the latest messages, oldest first (members only:
- * a stranger's read is 403, AccessDeniedError).
+ * GET /api/rooms/{roomId}/recentMessage?limit=: the latest messages, oldest first, or null when the
+ * backend knows no such room for this member (404). Members only: the original backend's refusal
+ * is 403 (AccessDeniedError); ours answers a stranger 404, like an unknown room.
  */
 export const fetchRecentMessages = cache(
-  (roomId: number, limit: number = RECENT_MESSAGES_LIMIT): Promise<ChatMessage[]> =>
-    readBackend(`${roomPath(roomId, 'recentMessage')}?limit=${limit}`, chatMessageListSchema),
+  (roomId: number, limit: number = RECENT_MESSAGES_LIMIT): Promise<ChatMessage[] | null> =>
+    readBackendOrNull(`${roomPath(roomId, 'recentMessage')}?limit=${limit}`, chatMessageListSchema),
 );

@@ -13,7 +13,7 @@ jest.mock('next/navigation', () => ({
   },
 }));
 
-const fetchRecentMessages = jest.fn<Promise<ChatMessage[]>, [number]>();
+const fetchRecentMessages = jest.fn<Promise<ChatMessage[] | null>, [number]>();
 const fetchClubs = jest.fn<Promise<Club[]>, []>();
 jest.mock('../reads/chat', () => ({
   fetchRecentMessages: (id: number) => fetchRecentMessages(id),
@@ -55,13 +55,13 @@ describe('chatRoomStart', () => {
   });
 
   it("404 for a room a club owns (this backend's answer to a stranger): the refused state", async () => {
-    fetchRecentMessages.mockRejectedValue(new NotFoundSignal());
+    fetchRecentMessages.mockResolvedValue(null);
     fetchClubs.mockResolvedValue([club(4), club(5)]);
     await expect(chatRoomStart(5)).resolves.toEqual({ refused: true });
   });
 
   it('404 for a room no club owns: not found', async () => {
-    fetchRecentMessages.mockRejectedValue(new NotFoundSignal());
+    fetchRecentMessages.mockResolvedValue(null);
     fetchClubs.mockResolvedValue([club(4)]);
     await expect(chatRoomStart(5)).rejects.toBeInstanceOf(NotFoundSignal);
   });
@@ -72,9 +72,9 @@ describe('chatRoomStart', () => {
     expect(fetchClubs).not.toHaveBeenCalled();
   });
 
-  it('signed out (a redirect to /login): the club list read redirects the same way', async () => {
+  it('signed out (a redirect to /login): passed on, without a second read', async () => {
     fetchRecentMessages.mockRejectedValue(new RedirectSignal());
-    fetchClubs.mockRejectedValue(new RedirectSignal());
     await expect(chatRoomStart(5)).rejects.toBeInstanceOf(RedirectSignal);
+    expect(fetchClubs).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,31 @@
+import 'server-only';
+import { notFound } from 'next/navigation';
+import type { ChatMessage } from '@/lib/contract/chat';
+import type { ChatRoomStart } from '@/lib/chat/use-chat-room';
+import { fetchClubs } from '../reads/clubs';
+import { fetchRecentMessages } from '../reads/chat';
+import { isAccessDenied } from '../server-client';
+
+/**
+ * What /chat/{roomId}'s first view shows: the room's latest messages, or, for a member the room
+ * refuses, the refused state; a room no club owns is notFound().
+ *
+ * The history is members-only: the backend answers a stranger 404 (so unknown rooms and rooms of
+ * other clubs look alike), the original answers 403 where it checks at all. A 404 is therefore
+ * settled with the club list (every club names its room): a listed room refuses the member, an
+ * unlisted one does not exist. The member's own view costs one read; only the refusal costs two.
+ */
+export async function chatRoomStart(roomId: number): Promise<ChatRoomStart> {
+  let messages: ChatMessage[] | null;
+  try {
+    messages = await fetchRecentMessages(roomId);
+  } catch (error) {
+    // 403: the original backend's refusal. Anything else (down, a wrong answer) is the boundary's.
+    if (isAccessDenied(error)) return { refused: true };
+    throw error;
+  }
+  if (messages) return { refused: false, messages };
+  const clubs = await fetchClubs();
+  if (clubs.some((club) => club.chatRoomId === roomId)) return { refused: true };
+  notFound();
+}
