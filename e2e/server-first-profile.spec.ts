@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoMembers, signIn } from './fixtures/auth';
 import { seoulToday, tileName } from './fixtures/calendar';
+import { noScriptContext } from './fixtures/no-js';
 
 interface Member {
   id: number;
@@ -19,17 +20,6 @@ async function whoAmI(page: Page): Promise<Member> {
   const check = await getJson<{ id: number; name: string }>(page, '/api/login/check');
   expect(check.id).toBeGreaterThan(0);
   return { id: check.id, name: check.name };
-}
-
-/** A context with JavaScript off and `signedIn`'s cookies: the server's HTML and nothing else. */
-async function noScriptContext(browser: Browser, signedIn: Page): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    locale: 'ko-KR',
-    timezoneId: 'Asia/Seoul',
-  });
-  await context.addCookies(await signedIn.context().cookies());
-  return context;
 }
 
 /** Paths of the /api requests the page sends from now on. */

@@ -1,14 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
-import { SWRConfig } from 'swr';
-import { ConfirmProvider } from '@/components/ui/confirm-dialog';
-import { ToastProvider } from '@/components/ui/toast';
-import { resetSessionBridge } from '@/lib/api/session-bridge';
-import { SessionProvider } from '@/lib/auth/session-provider';
 import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/exercises';
 import type { Exercise } from '@/lib/contract/exercise';
-import { mockFetch, renderWithApp, writes, type Routes } from '@/components/workout/test-helpers';
+import {
+  mockFetch,
+  renderServerFirst,
+  renderWithApp,
+  writes,
+  type Routes,
+} from '@/components/workout/test-helpers';
 import { ExercisePage } from './exercise-page';
 import { groupByClassification } from './exercise-groups';
 
@@ -280,35 +280,6 @@ describe('ExercisePage', () => {
     expect(writes(calls)[1]).toMatchObject({ method: 'DELETE', url: '/api/exercise/1' });
   });
 });
-
-/**
- * Renders `ui` as the server page hands it over: the session known from the first render (the
- * layout's login check) and the page's first data as SWR `fallback`.
- */
-function renderServerFirst(ui: ReactElement, fallback: Record<string, unknown>) {
-  resetSessionBridge();
-  const api = {
-    loginCheck: async () => ({ check: true }),
-    logout: async () => true,
-    refreshToken: async () => true,
-  };
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <SWRConfig value={{ fallback }}>
-        <ToastProvider>
-          <ConfirmProvider>
-            <SessionProvider
-              api={api}
-              initial={{ check: true, id: 1, name: '테스터', picture: null, expiresIn: 30 }}
-            >
-              {ui}
-            </SessionProvider>
-          </ConfirmProvider>
-        </ToastProvider>
-      </SWRConfig>
-    </SWRConfig>,
-  );
-}
 
 describe('ExercisePage from the server page', () => {
   it('shows the handed-over groups at once, asks for neither list again, and refreshes after a save', async () => {

@@ -1,13 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
-import { SWRConfig } from 'swr';
-import { ConfirmProvider } from '@/components/ui/confirm-dialog';
-import { ToastProvider } from '@/components/ui/toast';
-import { mockFetch, renderWithApp, writes } from '@/components/workout/test-helpers';
+import {
+  mockFetch,
+  renderServerFirst,
+  renderWithApp,
+  writes,
+} from '@/components/workout/test-helpers';
 import { FRIEND_REQUESTS_KEY, SUGGESTED_FRIENDS_KEY } from '@/lib/api/friends';
-import { resetSessionBridge } from '@/lib/api/session-bridge';
-import { SessionProvider } from '@/lib/auth/session-provider';
 import type { Friend, MemberSummary } from '@/lib/contract/friend';
 import { FriendsPage } from './friends-page';
 
@@ -170,35 +169,6 @@ describe('FriendsPage: suggestions', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
-
-/**
- * Renders `ui` as the server page hands it over: the session known from the first render (the
- * layout's login check) and the page's first data as SWR `fallback`.
- */
-function renderServerFirst(ui: ReactElement, fallback: Record<string, unknown>) {
-  resetSessionBridge();
-  const api = {
-    loginCheck: async () => ({ check: true }),
-    logout: async () => true,
-    refreshToken: async () => true,
-  };
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <SWRConfig value={{ fallback }}>
-        <ToastProvider>
-          <ConfirmProvider>
-            <SessionProvider
-              api={api}
-              initial={{ check: true, id: 1, name: '테스터', picture: null, expiresIn: 30 }}
-            >
-              {ui}
-            </SessionProvider>
-          </ConfirmProvider>
-        </ToastProvider>
-      </SWRConfig>
-    </SWRConfig>,
-  );
-}
 
 describe('FriendsPage from the server page', () => {
   it('shows the handed-over lists at once, asks for neither again, and answers from them', async () => {

@@ -1,14 +1,13 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
-import { SWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
-import { ConfirmProvider } from '@/components/ui/confirm-dialog';
-import { ToastProvider } from '@/components/ui/toast';
-import { mockFetch, renderWithApp, type FakeReply } from '@/components/workout/test-helpers';
+import {
+  mockFetch,
+  renderServerFirst,
+  renderWithApp,
+  type FakeReply,
+} from '@/components/workout/test-helpers';
 import { feedPageKey, postImageUrl } from '@/lib/api/posts';
-import { resetSessionBridge } from '@/lib/api/session-bridge';
-import { SessionProvider } from '@/lib/auth/session-provider';
 import type { Post } from '@/lib/contract/post';
 import { PostFeedPage } from './post-feed-page';
 
@@ -216,36 +215,6 @@ describe('PostFeedPage', () => {
     expect(screen.queryByText('게시물을 불러오지 못했습니다.')).not.toBeInTheDocument();
   });
 });
-
-/**
- * Renders `ui` as the server page hands it over: the session known from the first render (the
- * layout's login check) and the page's first data as SWR `fallback`.
- */
-function renderServerFirst(ui: ReactElement, fallback: Record<string, unknown>) {
-  resetSessionBridge();
-  const api = {
-    loginCheck: jest.fn(async () => ({ check: true })),
-    logout: async () => true,
-    refreshToken: async () => true,
-  };
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <SWRConfig value={{ fallback }}>
-        <ToastProvider>
-          <ConfirmProvider>
-            <SessionProvider
-              api={api}
-              initial={{ check: true, id: 1, name: '테스터', picture: null, expiresIn: 30 }}
-            >
-              {ui}
-            </SessionProvider>
-          </ConfirmProvider>
-        </ToastProvider>
-      </SWRConfig>
-    </SWRConfig>,
-  );
-  return { loginCheck: api.loginCheck };
-}
 
 describe('PostFeedPage from the server page', () => {
   const fallback = () => ({ [unstable_serialize(feedPageKey)]: [posts(12, 5)] });

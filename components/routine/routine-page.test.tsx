@@ -1,15 +1,15 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
-import { SWRConfig } from 'swr';
-import { ConfirmProvider } from '@/components/ui/confirm-dialog';
-import { ToastProvider } from '@/components/ui/toast';
-import { resetSessionBridge } from '@/lib/api/session-bridge';
-import { SessionProvider } from '@/lib/auth/session-provider';
 import { ROUTINES_KEY } from '@/lib/api/routines';
 import type { Exercise } from '@/lib/contract/exercise';
 import type { Routine } from '@/lib/contract/routine';
-import { mockFetch, renderWithApp, writes, type Routes } from '@/components/workout/test-helpers';
+import {
+  mockFetch,
+  renderServerFirst,
+  renderWithApp,
+  writes,
+  type Routes,
+} from '@/components/workout/test-helpers';
 import { RoutinePage } from './routine-page';
 import { buildRoutineExerciseCreate, nextSequenceStart } from './routine-sequence';
 
@@ -274,35 +274,6 @@ describe('RoutinePage', () => {
     );
   });
 });
-
-/**
- * Renders `ui` as the server page hands it over: the session known from the first render (the
- * layout's login check) and the page's first data as SWR `fallback`.
- */
-function renderServerFirst(ui: ReactElement, fallback: Record<string, unknown>) {
-  resetSessionBridge();
-  const api = {
-    loginCheck: async () => ({ check: true }),
-    logout: async () => true,
-    refreshToken: async () => true,
-  };
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <SWRConfig value={{ fallback }}>
-        <ToastProvider>
-          <ConfirmProvider>
-            <SessionProvider
-              api={api}
-              initial={{ check: true, id: 1, name: '테스터', picture: null, expiresIn: 30 }}
-            >
-              {ui}
-            </SessionProvider>
-          </ConfirmProvider>
-        </ToastProvider>
-      </SWRConfig>
-    </SWRConfig>,
-  );
-}
 
 describe('RoutinePage from the server page', () => {
   it('shows the handed-over routines at once without asking again, and expands them', async () => {

@@ -73,3 +73,34 @@ export function renderWithApp(ui: ReactElement): RenderResult {
     </SWRConfig>,
   );
 }
+
+/**
+ * Renders `ui` as a server page hands it over: the session known from the first render (the
+ * signed-in layout's login check, so no check is sent) and the page's first data as SWR
+ * `fallback`. Returns the session calls, to assert that none was made.
+ */
+export function renderServerFirst(
+  ui: ReactElement,
+  fallback: Record<string, unknown>,
+): { loginCheck: jest.Mock } {
+  resetSessionBridge();
+  const loginCheck = jest.fn(async () => ({ check: true }));
+  const api: SessionApi = { ...signedIn, loginCheck };
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SWRConfig value={{ fallback }}>
+        <ToastProvider>
+          <ConfirmProvider>
+            <SessionProvider
+              api={api}
+              initial={{ check: true, id: 1, name: '테스터', picture: null, expiresIn: 30 }}
+            >
+              {ui}
+            </SessionProvider>
+          </ConfirmProvider>
+        </ToastProvider>
+      </SWRConfig>
+    </SWRConfig>,
+  );
+  return { loginCheck };
+}
