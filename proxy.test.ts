@@ -26,9 +26,16 @@ describe('proxy()', () => {
   const savedEnv = { ...process.env };
   let stub: StubUpstream;
   let newAccess: string;
+  const refusedAccess = accessJwt(600, 666);
 
   beforeAll(async () => {
     stub = await startStub((req, res) => {
+      if (req.url === '/api/login/check') {
+        // A token of member 666 is one the backend refuses (signed with another key, say).
+        const refused = readCookie(req.headers.cookie, 'access_token') === refusedAccess;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ check: !refused, expiresIn: refused ? null : 10 }));
+      }
       if (readCookie(req.headers.cookie, 'refresh_token') !== 'good') {
         res.writeHead(401, { 'content-type': 'text/plain' });
         return void res.end('Invalid refresh token');
@@ -130,12 +137,36 @@ describe('proxy()', () => {
     expect(response.headers.get('location')).toBe(`${APP}/login?next=%2Fclub%3FisMyClubs%3D1`);
   });
 
-  it('sends /login home with a fresh session, and lets it through without one', async () => {
+  it('sends /login home with a session the backend accepts, and lets it through without one', async () => {
     const home = await proxy(request('/login', `access_token=${accessJwt(600)}`));
     expect(home.status).toBe(307);
     expect(home.headers.get('location')).toBe(`${APP}/`);
+    expect(stub.calls).toEqual(['GET /api/login/check']);
     const open = await proxy(request('/login'));
     expect(open.headers.get('x-middleware-next')).toBe('1');
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it('shows /login, cookies cleared, for a fresh-looking token the backend refuses (no loop home)', async () => {
+    const response = await proxy(request('/login', `access_token=${refusedAccess}`));
+    expect(response.headers.get('x-middleware-next')).toBe('1');
+    expect(response.headers.get('location')).toBeNull();
+    const setCookies = response.headers.getSetCookie();
+    expect(setCookies.some((line) => line.startsWith('access_token=; Path=/; Max-Age=0'))).toBe(
+      true,
+    );
+    // Other pages do not ask: the signed-in layout's own server check covers them.
+    await proxy(request('/post', `access_token=${refusedAccess}`));
+    expect(stub.calls).toEqual(['GET /api/login/check']);
+  });
+
+  it('tries the refresh token when /login has a refused access token, and goes home on success', async () => {
+    const response = await proxy(
+      request('/login', `access_token=${refusedAccess}; refresh_token=good`),
+    );
+    expect(stub.calls).toEqual(['GET /api/login/check', 'POST /api/token/refresh']);
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe(`${APP}/`);
   });
 
   it('refreshes an expired session: new cookies on the response and on the forwarded request', async () => {

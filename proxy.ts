@@ -15,11 +15,13 @@ import {
   foreignHostRedirect,
   isBffPath,
   isImpossiblePage,
+  isPublicPage,
   NOT_FOUND_PATH,
   requestHost,
 } from '@/lib/bff/page-rules';
 import { upstreamPath } from '@/lib/bff/path';
 import { refreshSession } from '@/lib/bff/refresh';
+import { backendAcceptsAccessToken } from '@/lib/bff/session-check';
 import { bffSettings } from '@/lib/bff/settings';
 import { messages } from '@/lib/i18n/messages';
 
@@ -53,11 +55,29 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const search = request.nextUrl.search;
   const cookieHeader = request.headers.get('cookie');
   const refreshToken = readCookie(cookieHeader, REFRESH_TOKEN_COOKIE);
+  const accessToken = readCookie(cookieHeader, ACCESS_TOKEN_COOKIE);
+  let accessFresh = isAccessTokenFresh(accessToken);
+  // /login is the one place a fresh-looking token decides alone (it sends the member home), so the
+  // backend vouches for it first; a refused one counts as expired (see backendAcceptsAccessToken).
+  let accessRefused = false;
+  if (accessFresh && isPublicPage(pathname)) {
+    accessRefused = !(await backendAcceptsAccessToken(accessToken as string));
+    accessFresh = !accessRefused;
+  }
   const decision = decidePage(pathname, search, {
-    accessFresh: isAccessTokenFresh(readCookie(cookieHeader, ACCESS_TOKEN_COOKIE)),
+    accessFresh,
     hasRefresh: refreshToken !== undefined && refreshToken !== '',
   });
-  if (decision.action === 'next') return NextResponse.next();
+  if (decision.action === 'next') {
+    const response = NextResponse.next();
+    // The refused token goes, so that the signed-in pages stop trying it.
+    if (accessRefused) {
+      for (const line of sessionDeletionCookies(bffSettings().secureCookies)) {
+        response.headers.append('set-cookie', line);
+      }
+    }
+    return response;
+  }
   if (decision.action === 'redirect') return redirect(request, decision.location);
 
   const outcome = await refreshSession(refreshToken as string);

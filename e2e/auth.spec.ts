@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { cookieNames, demoMembers, signIn } from './fixtures/auth';
+import { APP_URL } from './fixtures/env';
 
 const sidebar = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: '주요 메뉴' });
@@ -105,4 +106,31 @@ test('a signed-in visit to /login goes to /', async ({ page }) => {
 test('a first-time member is created from the sign-in and greeted by name', async ({ page }) => {
   await signIn(page, { email: `newcomer-${Date.now()}@example.com`, name: '최하늘' });
   await expect(page.getByRole('link', { name: /최하늘/ }).first()).toBeVisible();
+});
+
+test('an access token the backend refuses (another signing key) ends on /login, cookies cleared, without a loop', async ({
+  page,
+  context,
+}) => {
+  // A well-formed JWT that expires in an hour but was never signed by this backend: what a browser
+  // keeps after JWT_SECRET or the data folder changed.
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const forged = [
+    part({ alg: 'HS512' }),
+    part({
+      id: 1,
+      name: '김민준',
+      authorities: 'USER',
+      tokenType: 'access',
+      iat: now,
+      exp: now + 3600,
+    }),
+    'c2lnbmVkLWVsc2V3aGVyZQ',
+  ].join('.');
+  await context.addCookies([{ name: 'access_token', value: forged, url: APP_URL }]);
+  await page.goto('/post');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('link', { name: 'Google 계정으로 로그인' })).toBeVisible();
+  expect(await cookieNames(page)).not.toContain('access_token');
 });

@@ -1,0 +1,38 @@
+import 'server-only';
+import { LOGIN_CHECK_PATH } from '@/lib/api/client';
+import { loginCheckSchema } from '@/lib/contract/session';
+import { ACCESS_TOKEN_COOKIE } from './cookies';
+import { bffSettings, upstreamFetch } from './settings';
+
+/**
+ * Whether the backend accepts `accessToken` (its login check, public and always 200). proxy.ts
+ * asks only before sending /login home on a token that looks fresh: a token the backend refuses
+ * (signed with another key after JWT_SECRET or the data folder changed, or its member deleted)
+ * would otherwise bounce between /login (sent home here) and the signed-in layout (whose server
+ * check sends it back). An unreachable backend or an odd answer counts as accepted: nothing is
+ * known, and the page itself will say so.
+ */
+export async function backendAcceptsAccessToken(accessToken: string): Promise<boolean> {
+  const settings = bffSettings();
+  try {
+    const response = await upstreamFetch()(`${settings.backendBase}${LOGIN_CHECK_PATH}`, {
+      headers: {
+        accept: 'application/json',
+        cookie: `${ACCESS_TOKEN_COOKIE}=${accessToken}`,
+        'x-forwarded-host': settings.forwardedHost,
+        'x-forwarded-proto': settings.forwardedProto,
+      },
+      redirect: 'manual',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
+    if (response.status !== 200) {
+      await response.body?.cancel().catch(() => undefined);
+      return true;
+    }
+    const parsed = loginCheckSchema.safeParse(await response.json());
+    return !parsed.success || parsed.data.check;
+  } catch {
+    return true;
+  }
+}
