@@ -92,7 +92,11 @@ export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomSt
           room.refused ? (
             <div className={styles.refusal} role="alert">
               <p>{messages.chat.refused}</p>
-              <Link href="/club" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+              <Link
+                prefetch={false}
+                href="/club"
+                className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+              >
                 {messages.chat.backToClubs}
               </Link>
             </div>

@@ -27,6 +27,8 @@ export function MemberLink({ member, nameId, size = 'md', stacked, className }: 
   return (
     <Link
       href={profileHref(member.id)}
+      // A list of members would otherwise render every one's profile on the server in advance.
+      prefetch={false}
       className={[styles.link, stacked ? styles.stacked : '', className].filter(Boolean).join(' ')}
     >
       <span className={styles.avatar} aria-hidden="true">

@@ -50,7 +50,7 @@ export function Account() {
   return (
     <div className={styles.account}>
       {/* Named by its visible text (the name), so voice control finds it by what is shown. */}
-      <Link href="/profile" className={styles.profile}>
+      <Link prefetch={false} href="/profile" className={styles.profile}>
         <Avatar name={user.name} picture={user.picture} size="sm" decorative />
         <span className={styles.name}>{user.name}</span>
         <span className="visuallyHidden"> {messages.nav.openProfileSuffix}</span>

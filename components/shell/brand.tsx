@@ -25,7 +25,7 @@ export function BrandMark({ size = 'md' }: { size?: 'md' | 'lg' }) {
 /** The brand as a link home. */
 export function BrandLink() {
   return (
-    <Link href="/" className={styles.link}>
+    <Link prefetch={false} href="/" className={styles.link}>
       <BrandMark />
     </Link>
   );

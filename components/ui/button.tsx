@@ -51,7 +51,11 @@ export function Button({
 
 export type ButtonLinkProps = StyleProps & ComponentProps<typeof Link>;
 
-/** A client-side link that looks like a button. */
+/**
+ * A client-side link that looks like a button. Not prefetched unless asked (`prefetch`): every
+ * signed-in page is rendered on the server with the member's data, so a prefetch costs a server
+ * render and its backend reads for a page the member may never open.
+ */
 export function ButtonLink({
   variant,
   size,
@@ -59,10 +63,15 @@ export function ButtonLink({
   icon,
   className,
   children,
+  prefetch = false,
   ...rest
 }: ButtonLinkProps) {
   return (
-    <Link className={buttonClassName({ variant, size, block }, className)} {...rest}>
+    <Link
+      className={buttonClassName({ variant, size, block }, className)}
+      prefetch={prefetch}
+      {...rest}
+    >
       {icon ? (
         <span className={styles.icon} aria-hidden="true">
           {icon}
