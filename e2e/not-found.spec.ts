@@ -17,6 +17,11 @@ test('pages that cannot exist answer 404 with the not-found screen, signed in or
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' })).toBeVisible();
   }
+  // A well-formed id of a member who does not exist: 404, with the member notice in the shell.
+  const unknown = await page.goto('/friendProfile/999999999');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByText('사용자를 찾을 수 없습니다')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '주요 메뉴' })).toBeVisible();
   // A real room id is still the chat page.
   const room = await page.goto('/chat/1');
   expect(room?.status()).toBe(200);

@@ -1,0 +1,4 @@
+import { MemberNotFound } from '@/components/profile/member-not-found';
+
+/** An unknown member's profile: HTTP 404, with the member-specific notice inside the shell. */
+export default MemberNotFound;
