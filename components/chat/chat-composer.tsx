@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { messageToSend } from '@/lib/chat/message-list';
-import { CHAT_LIMITS } from '@/lib/contract/chat';
+import { CHAT_LIMITS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
 import styles from './chat-composer.module.css';
 

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
-import { fetchClubByChatRoom, leaveClub } from '@/lib/api/clubs';
+import { loadApi } from '@/lib/api/load';
 import { useSession } from '@/lib/auth';
 import { useChatRoom, type ChatRoomStart } from '@/lib/chat/use-chat-room';
 import { useRevalidateClubs } from '@/lib/hooks/use-clubs';
@@ -52,8 +52,9 @@ export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomSt
     if (!confirmed) return;
     setLeaving(true);
     try {
-      const club = await fetchClubByChatRoom(roomId);
-      await leaveClub(club.id);
+      const api = await loadApi();
+      const club = await api.fetchClubByChatRoom(roomId);
+      await api.leaveClub(club.id);
     } catch (error) {
       console.error('chat: leave failed', error);
       toast.error(messages.chat.leaveFailed);

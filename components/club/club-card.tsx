@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { ChatIcon } from '@/components/shell/nav-icons';
 import { Button } from '@/components/ui/button';
-import { joinClub } from '@/lib/api/clubs';
+import { loadApi } from '@/lib/api/load';
 import type { Club } from '@/lib/contract/club';
 import { messages } from '@/lib/i18n/messages';
 import styles from './club-card.module.css';
@@ -29,7 +29,7 @@ export function ClubCard({ club }: { club: Club }) {
     if (entering) return;
     setEntering(true);
     try {
-      await joinClub(club.id);
+      await (await loadApi()).joinClub(club.id);
     } catch (error) {
       console.error('club: join failed', error);
     }

@@ -8,8 +8,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { fieldErrorsOf } from '@/components/workout/errors';
 import { TextAreaField, TextField } from '@/components/workout/text-field';
-import { createClub } from '@/lib/api/clubs';
-import { CLUB_LIMITS } from '@/lib/contract/club';
+import { loadApi } from '@/lib/api/load';
+import { CLUB_LIMITS } from '@/lib/contract/values';
 import { useRevalidateClubs } from '@/lib/hooks/use-clubs';
 import { messages } from '@/lib/i18n/messages';
 import {
@@ -80,7 +80,7 @@ export function ClubCreatePage() {
     setFailed(false);
     setSubmitting(true);
     try {
-      await createClub(toClubPayload(values));
+      await (await loadApi()).createClub(toClubPayload(values));
     } catch (error) {
       console.error('club: create failed', error);
       const fromServer = fieldErrorsOf(error);

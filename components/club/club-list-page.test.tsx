@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
-import { CLUBS_KEY } from '@/lib/api/clubs';
+import { CLUBS_KEY } from '@/lib/api/keys';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';
 import type { Club } from '@/lib/contract/club';

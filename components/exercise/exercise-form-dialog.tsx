@@ -10,9 +10,10 @@ import { ClassificationSelect } from '@/components/workout/classification-select
 import { describeError, fieldErrorsOf } from '@/components/workout/errors';
 import { SetEditor } from '@/components/workout/set-editor';
 import { TextAreaField, TextField } from '@/components/workout/text-field';
-import { createExercise, deleteExercise, EXERCISES_KEY, updateExercise } from '@/lib/api/exercises';
-import { ROUTINES_KEY } from '@/lib/api/routines';
-import { LIMITS, type Exercise } from '@/lib/contract/exercise';
+import { loadApi } from '@/lib/api/load';
+import { EXERCISES_KEY, ROUTINES_KEY } from '@/lib/api/keys';
+import type { Exercise } from '@/lib/contract/exercise';
+import { LIMITS } from '@/lib/contract/values';
 import type { ClassificationOption } from '@/lib/hooks/use-classifications';
 import { messages } from '@/lib/i18n/messages';
 import {
@@ -76,8 +77,9 @@ export function ExerciseFormDialog({ exercise, options, onClose }: ExerciseFormD
     setBusy(true);
     try {
       const body = toExerciseBody(draft);
-      if (exercise) await updateExercise(exercise.id, body);
-      else await createExercise(body);
+      const api = await loadApi();
+      if (exercise) await api.updateExercise(exercise.id, body);
+      else await api.createExercise(body);
       await revalidate();
       toast.success(editing ? messages.exercise.updated : messages.exercise.created);
       onClose();
@@ -102,7 +104,8 @@ export function ExerciseFormDialog({ exercise, options, onClose }: ExerciseFormD
     if (!ok) return;
     setBusy(true);
     try {
-      await deleteExercise(exercise.id);
+      const api = await loadApi();
+      await api.deleteExercise(exercise.id);
       await revalidate();
       toast.success(messages.exercise.deleted);
       onClose();

@@ -1,4 +1,5 @@
-import { CLASSIFICATIONS, type Classification, type Exercise } from '@/lib/contract/exercise';
+import type { Classification, Exercise } from '@/lib/contract/exercise';
+import { CLASSIFICATIONS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
 
 export interface ExerciseGroup {

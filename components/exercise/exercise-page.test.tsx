@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/exercises';
+import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/keys';
 import type { Exercise } from '@/lib/contract/exercise';
 import {
   mockFetch,

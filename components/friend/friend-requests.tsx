@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { acceptFriendRequest, rejectFriendRequest } from '@/lib/api/friends';
+import { loadApi } from '@/lib/api/load';
 import type { Friend } from '@/lib/contract/friend';
 import { useFriendRequests, useRevalidateFriendships } from '@/lib/hooks/use-friends';
 import { messages } from '@/lib/i18n/messages';
@@ -19,12 +19,12 @@ type Answer = 'accept' | 'reject';
 
 const ANSWERS = {
   accept: {
-    call: acceptFriendRequest,
+    call: async (memberId: number) => (await loadApi()).acceptFriendRequest(memberId),
     done: messages.friends.accepted,
     failed: messages.friends.acceptFailed,
   },
   reject: {
-    call: rejectFriendRequest,
+    call: async (memberId: number) => (await loadApi()).rejectFriendRequest(memberId),
     done: messages.friends.rejected,
     failed: messages.friends.rejectFailed,
   },

@@ -6,7 +6,7 @@ import {
   renderWithApp,
   writes,
 } from '@/components/workout/test-helpers';
-import { FRIEND_REQUESTS_KEY, SUGGESTED_FRIENDS_KEY } from '@/lib/api/friends';
+import { FRIEND_REQUESTS_KEY, SUGGESTED_FRIENDS_KEY } from '@/lib/api/keys';
 import type { Friend, MemberSummary } from '@/lib/contract/friend';
 import { FriendsPage } from './friends-page';
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { sendFriendRequest } from '@/lib/api/friends';
+import { loadApi } from '@/lib/api/load';
 import type { MemberSummary } from '@/lib/contract/friend';
 import { useSuggestedFriends } from '@/lib/hooks/use-friends';
 import { messages } from '@/lib/i18n/messages';
@@ -75,7 +75,7 @@ export function SuggestedFriends() {
   async function onSend(member: MemberSummary) {
     await pending.run(member.id, async () => {
       try {
-        await sendFriendRequest(member.id);
+        await (await loadApi()).sendFriendRequest(member.id);
         // The server's first list is SWR fallback, outside the cache until something is written.
         await mutate((current) => (current ?? suggested)?.filter((item) => item.id !== member.id), {
           revalidate: false,

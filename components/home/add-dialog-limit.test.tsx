@@ -4,9 +4,9 @@ import { mockFetch, renderWithApp, writes } from '@/components/workout/test-help
 import { AddDialog } from './add-dialog';
 
 // A small selection limit, so the test need not render LIMITS.selection + 1 checkboxes.
-jest.mock('@/lib/contract/exercise', () => {
+jest.mock('@/lib/contract/values', () => {
   const actual =
-    jest.requireActual<typeof import('@/lib/contract/exercise')>('@/lib/contract/exercise');
+    jest.requireActual<typeof import('@/lib/contract/values')>('@/lib/contract/values');
   return { ...actual, LIMITS: { ...actual.LIMITS, selection: 2 } };
 });
 

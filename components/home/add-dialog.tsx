@@ -7,14 +7,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
-import {
-  addTodayExercises,
-  dayKey,
-  ensureToday,
-  isMonthKey,
-  type TodaySelectionItem,
-} from '@/lib/api/today';
-import { LIMITS } from '@/lib/contract/exercise';
+import { loadApi } from '@/lib/api/load';
+import type { TodaySelectionItem } from '@/lib/api/today';
+import { dayKey, isMonthKey } from '@/lib/api/keys';
+import { LIMITS } from '@/lib/contract/values';
 import { useExercises } from '@/lib/hooks/use-exercises';
 import { useRoutines } from '@/lib/hooks/use-routines';
 import { messages } from '@/lib/i18n/messages';
@@ -165,8 +161,9 @@ export function AddDialog({ date, onClose }: { date: string; onClose: () => void
     setBusy(true);
     setFormError(null);
     try {
-      await ensureToday(date);
-      await addTodayExercises(date, selection);
+      const api = await loadApi();
+      await api.ensureToday(date);
+      await api.addTodayExercises(date, selection);
       await Promise.all([mutate(isMonthKey), mutate(dayKey(date))]);
       setSelection([]);
       toast.success(messages.dayLog.added);

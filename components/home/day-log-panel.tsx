@@ -7,7 +7,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
 import { SetList } from '@/components/workout/set-list';
-import { isMonthKey, setTodayChecked } from '@/lib/api/today';
+import { loadApi } from '@/lib/api/load';
+import { isMonthKey } from '@/lib/api/keys';
 import type { Today, TodayExercise } from '@/lib/contract/today';
 import { useDayLog } from '@/lib/hooks/use-day-log';
 import { messages } from '@/lib/i18n/messages';
@@ -97,7 +98,7 @@ export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }:
     try {
       await mutateDay(
         async () => {
-          await setTodayChecked(today.id, checked);
+          await (await loadApi()).setTodayChecked(today.id, checked);
           return next;
         },
         { optimisticData: next, rollbackOnError: true, populateCache: true, revalidate: false },

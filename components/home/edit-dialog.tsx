@@ -10,13 +10,8 @@ import { describeError } from '@/components/workout/errors';
 import { ExerciseEditList, useExerciseEdits } from '@/components/workout/exercise-edit-list';
 import { sequencesOf } from '@/components/workout/reorder';
 import { setDraftsFrom, toRepWeightInputs, type SetDraft } from '@/components/workout/set-drafts';
-import {
-  dayKey,
-  deleteTodayExercise,
-  isMonthKey,
-  updateTodaySequence,
-  updateTodaySets,
-} from '@/lib/api/today';
+import { loadApi } from '@/lib/api/load';
+import { dayKey, isMonthKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
 import { messages } from '@/lib/i18n/messages';
 import { bySequence } from './day-log-panel';
@@ -58,7 +53,8 @@ export function EditDialog({ today, onClose }: { today: Today; onClose: () => vo
     setBusy(true);
     setFormError(null);
     try {
-      await deleteTodayExercise(item.id);
+      const api = await loadApi();
+      await api.deleteTodayExercise(item.id);
       setItems((current) => current.filter((entry) => entry.id !== item.id));
       toast.success(messages.dayLog.removed);
       if (items.length === 1) {
@@ -87,11 +83,12 @@ export function EditDialog({ today, onClose }: { today: Today; onClose: () => vo
     setBusy(true);
     setFormError(null);
     try {
-      await updateTodaySequence(
+      const api = await loadApi();
+      await api.updateTodaySequence(
         today.id,
         sequencesOf(items, (item) => item.id),
       );
-      await updateTodaySets(
+      await api.updateTodaySets(
         today.id,
         items.map((item) => ({ id: item.id, repWeightList: toRepWeightInputs(item.sets) })),
       );

@@ -6,8 +6,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
-import { addComment } from '@/lib/api/comments';
-import { COMMENT_LIMITS, type Comment } from '@/lib/contract/comment';
+import { loadApi } from '@/lib/api/load';
+import type { Comment } from '@/lib/contract/comment';
+import { COMMENT_LIMITS } from '@/lib/contract/values';
 import { relativeTimeLabel } from '@/lib/relative-time';
 import { useComments } from '@/lib/hooks/use-comments';
 import { messages } from '@/lib/i18n/messages';
@@ -73,7 +74,7 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
     }
     setSubmitting(true);
     try {
-      await addComment({ postId, text: trimmed });
+      await (await loadApi()).addComment({ postId, text: trimmed });
     } catch (failure) {
       console.error(messages.comments.failed, describeError(failure, ''));
       toast.error(messages.comments.failed);

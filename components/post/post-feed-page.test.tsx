@@ -7,7 +7,7 @@ import {
   renderWithApp,
   type FakeReply,
 } from '@/components/workout/test-helpers';
-import { feedPageKey, postImageUrl } from '@/lib/api/posts';
+import { feedPageKey, postImageUrl } from '@/lib/api/keys';
 import type { Post } from '@/lib/contract/post';
 import { PostFeedPage } from './post-feed-page';
 

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useRuntimeConfig } from '@/components/config/runtime-config';
-import { postImageUrl } from '@/lib/api/posts';
+import { postImageUrl } from '@/lib/api/keys';
 import { messages } from '@/lib/i18n/messages';
 import styles from './post-image.module.css';
 

@@ -16,8 +16,8 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
-import { uploadPost } from '@/lib/api/posts';
-import { POST_LIMITS } from '@/lib/contract/post';
+import { loadApi } from '@/lib/api/load';
+import { POST_LIMITS } from '@/lib/contract/values';
 import { useResetFeed } from '@/lib/hooks/use-feed';
 import { useRevalidateMemberPosts } from '@/lib/hooks/use-member-posts';
 import { messages } from '@/lib/i18n/messages';
@@ -134,7 +134,7 @@ export function PostUploadPage() {
     }
     setSubmitting(true);
     try {
-      await uploadPost(file, text.trim());
+      await (await loadApi()).uploadPost(file, text.trim());
     } catch (failure) {
       console.error(messages.upload.failure, describeError(failure, ''));
       toast.error(messages.upload.failure);

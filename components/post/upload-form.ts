@@ -1,4 +1,4 @@
-import { IMAGE_MIME_TYPES } from '@/lib/contract/post';
+import { IMAGE_MIME_TYPES } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
 
 /** The file input's `accept`: the image types the backend takes (a hint for the file picker). */

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp, type Routes } from '@/components/workout/test-helpers';
-import { FRIEND_POSTS_KEY } from '@/lib/api/posts';
-import { dayKey, monthKey } from '@/lib/api/today';
+import { FRIEND_POSTS_KEY, dayKey, monthKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
 import { seoulDateKey, seoulYearMonth } from '@/lib/dates';
 import { FriendProfilePage } from './friend-profile-page';

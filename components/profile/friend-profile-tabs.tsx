@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { isForbidden } from '@/lib/api/friends';
+import { isForbidden } from '@/lib/api/errors';
 import { useFriendPosts } from '@/lib/hooks/use-member-posts';
 import { messages } from '@/lib/i18n/messages';
 import { AccessDenied } from './access-denied';

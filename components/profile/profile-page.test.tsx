@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
-import { FRIENDS_KEY } from '@/lib/api/friends';
-import { MEMBER_POSTS_KEY } from '@/lib/api/posts';
+import { FRIENDS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
 import { ProfilePage } from './profile-page';
 import { fallbackOf, renderServerFirst, settle } from './test-helpers';
 

@@ -8,8 +8,9 @@ import { SkeletonList } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
-import { addRoutineExercises, ROUTINES_KEY } from '@/lib/api/routines';
-import { LIMITS } from '@/lib/contract/exercise';
+import { loadApi } from '@/lib/api/load';
+import { ROUTINES_KEY } from '@/lib/api/keys';
+import { LIMITS } from '@/lib/contract/values';
 import type { Routine } from '@/lib/contract/routine';
 import { useExercises } from '@/lib/hooks/use-exercises';
 import { messages } from '@/lib/i18n/messages';
@@ -56,7 +57,7 @@ export function RoutineAddExercisesDialog({
     setBusy(true);
     setFormError(null);
     try {
-      await addRoutineExercises(buildRoutineExerciseCreate(routine, selected));
+      await (await loadApi()).addRoutineExercises(buildRoutineExerciseCreate(routine, selected));
       await mutate(ROUTINES_KEY);
       toast.success(messages.routine.exercisesAdded);
       onClose();

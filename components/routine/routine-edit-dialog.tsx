@@ -8,12 +8,8 @@ import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
 import { ExerciseEditList, useExerciseEdits } from '@/components/workout/exercise-edit-list';
 import { setDraftsFrom, toRepWeightInputs, type SetDraft } from '@/components/workout/set-drafts';
-import {
-  deleteRoutineExercise,
-  ROUTINES_KEY,
-  updateRoutineSequence,
-  updateRoutineSets,
-} from '@/lib/api/routines';
+import { loadApi } from '@/lib/api/load';
+import { ROUTINES_KEY } from '@/lib/api/keys';
 import type { Routine } from '@/lib/contract/routine';
 import { messages } from '@/lib/i18n/messages';
 import styles from './routine-dialogs.module.css';
@@ -60,19 +56,20 @@ export function RoutineEditDialog({ routine, onClose }: { routine: Routine; onCl
     setBusy(true);
     setFormError(null);
     try {
+      const api = await loadApi();
       for (const id of removed) {
-        await deleteRoutineExercise(id);
+        await api.deleteRoutineExercise(id);
         setRemoved((current) => current.filter((item) => item !== id));
       }
       if (items.length > 0) {
-        await updateRoutineSequence(
+        await api.updateRoutineSequence(
           routine.routineId,
           items.map((item, index) => ({
             routineExerciseId: item.routineExerciseId,
             sequence: index + 1,
           })),
         );
-        await updateRoutineSets(
+        await api.updateRoutineSets(
           routine.routineId,
           items.map((item, index) => ({
             routineExerciseId: item.routineExerciseId,

@@ -7,8 +7,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
 import { TextField } from '@/components/workout/text-field';
-import { createRoutine, ROUTINES_KEY } from '@/lib/api/routines';
-import { LIMITS } from '@/lib/contract/exercise';
+import { loadApi } from '@/lib/api/load';
+import { ROUTINES_KEY } from '@/lib/api/keys';
+import { LIMITS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
 import styles from './routine-dialogs.module.css';
 
@@ -33,7 +34,7 @@ export function RoutineNameDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setFormError(null);
     try {
-      await createRoutine(trimmed);
+      await (await loadApi()).createRoutine(trimmed);
       await mutate(ROUTINES_KEY);
       toast.success(messages.routine.created);
       onClose();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ROUTINES_KEY } from '@/lib/api/routines';
+import { ROUTINES_KEY } from '@/lib/api/keys';
 import type { Exercise } from '@/lib/contract/exercise';
 import type { Routine } from '@/lib/contract/routine';
 import {

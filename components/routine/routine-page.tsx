@@ -12,7 +12,8 @@ import { useToast } from '@/components/ui/toast';
 import { PlusIcon, RoutineIcon } from '@/components/shell/nav-icons';
 import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
-import { deleteRoutine, ROUTINES_KEY } from '@/lib/api/routines';
+import { loadApi } from '@/lib/api/load';
+import { ROUTINES_KEY } from '@/lib/api/keys';
 import type { Routine } from '@/lib/contract/routine';
 import { useRoutines } from '@/lib/hooks/use-routines';
 import { messages } from '@/lib/i18n/messages';
@@ -63,7 +64,7 @@ export function RoutinePage() {
     });
     if (!ok) return;
     try {
-      await deleteRoutine(routine.routineId);
+      await (await loadApi()).deleteRoutine(routine.routineId);
       await mutate(ROUTINES_KEY);
       toast.success(messages.routine.deleted);
     } catch (failure) {

@@ -1,4 +1,5 @@
-import { LIMITS, type RepWeight, type RepWeightInput } from '@/lib/contract/exercise';
+import type { RepWeight, RepWeightInput } from '@/lib/contract/exercise';
+import { LIMITS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
 
 /**

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
-import { LIMITS } from '@/lib/contract/exercise';
+import { LIMITS } from '@/lib/contract/values';
 import {
   hasValidReps,
   hasValidWeight,

@@ -1,13 +1,6 @@
-import { CHAT_LIMITS, chatMessageListSchema, type ChatMessage } from '@/lib/contract/chat';
+import { chatMessageListSchema, type ChatMessage } from '@/lib/contract/chat';
 import { requestJson } from './client';
-
-/** Latest messages fetched on entering a room (product.md §9). */
-export const RECENT_MESSAGES_LIMIT = 20;
-/** Page size of the catch-up after a reconnect (the backend's maximum). */
-export const NEWER_MESSAGES_LIMIT = CHAT_LIMITS.pageMax;
-
-/** Path of a room's message history (`recentMessage`, `olderMessage`, `newerMessage`). */
-export const roomPath = (roomId: number, what: string) => `/api/rooms/${roomId}/${what}`;
+import { NEWER_MESSAGES_LIMIT, RECENT_MESSAGES_LIMIT, roomPath } from './keys';
 
 /** GET /api/rooms/{roomId}/recentMessage?limit=: the latest messages, oldest first. */
 export function fetchRecentMessages(

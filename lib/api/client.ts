@@ -1,7 +1,14 @@
 import type * as z from 'zod/mini';
 import { messages } from '@/lib/i18n/messages';
-import { ApiError, isAbortError, parseErrorBody } from './errors';
+import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
+import { ApiError, isAbortError } from './errors';
 import { dispatchUnauthorized } from './events';
+import {
+  GOOGLE_AUTHORIZATION_PATH,
+  LOGIN_CHECK_PATH,
+  LOGOUT_PATH,
+  TOKEN_REFRESH_PATH,
+} from './keys';
 import { getSessionSnapshot, runRefresh } from './session-bridge';
 
 /**
@@ -16,10 +23,7 @@ import { getSessionSnapshot, runRefresh } from './session-bridge';
  * - cancelled requests (AbortError) pass through unchanged.
  */
 
-export const LOGIN_CHECK_PATH = '/api/login/check';
-export const TOKEN_REFRESH_PATH = '/api/token/refresh';
-export const LOGOUT_PATH = '/api/logout';
-export const GOOGLE_AUTHORIZATION_PATH = '/oauth2/authorization/google';
+export { GOOGLE_AUTHORIZATION_PATH, LOGIN_CHECK_PATH, LOGOUT_PATH, TOKEN_REFRESH_PATH };
 
 /** Paths that may be requested while nobody is signed in (product.md §5). */
 export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
@@ -94,6 +98,12 @@ export async function readBody(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+/** Parses a backend error body; null when the value is not one. */
+export function parseErrorBody(value: unknown): ErrorBody | null {
+  const parsed = errorBodySchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 async function httpError(response: Response, url: string, method: string): Promise<ApiError> {

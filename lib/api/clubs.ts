@@ -1,20 +1,6 @@
-import {
-  clubListSchema,
-  clubSchema,
-  type Club,
-  type ClubCreate,
-  type ClubFilter,
-} from '@/lib/contract/club';
+import { clubListSchema, clubSchema, type Club, type ClubCreate } from '@/lib/contract/club';
 import { api, requestJson } from './client';
-
-/** Path (and first element of every SWR key) of the club list. */
-export const CLUBS_KEY = '/api/clubs';
-
-/** A club search: no query on first open; then the search text and the filter (`0` all, `1` mine). */
-export interface ClubSearch {
-  name: string;
-  isMyClubs: ClubFilter;
-}
+import { CLUBS_KEY, type ClubSearch } from './keys';
 
 /** GET /api/clubs[?name=&isMyClubs=]: all clubs when `search` is null. */
 export function fetchClubs(search: ClubSearch | null): Promise<Club[]> {

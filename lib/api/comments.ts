@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
 import { commentSchema, type Comment, type CommentCreate } from '@/lib/contract/comment';
 import { api, requestJson } from './client';
-
-/** Path prefix (and first element of every SWR key) of a post's comments. */
-export const COMMENTS_KEY = '/api/comment';
+import { COMMENTS_KEY } from './keys';
 
 const commentListSchema = z.array(commentSchema);
 

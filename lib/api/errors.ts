@@ -1,4 +1,9 @@
-import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
+/*
+ * Zod-free on purpose: components and hooks of every page's first render test errors with these,
+ * while the client that throws them loads on first use (./load.ts). parseErrorBody, which needs a
+ * schema, lives with the client.
+ */
+import type { ErrorBody } from '@/lib/contract/errors';
 
 /**
  * Why a request failed:
@@ -71,8 +76,7 @@ export function isAbortError(error: unknown): boolean {
   );
 }
 
-/** Parses a backend error body; null when the value is not one. */
-export function parseErrorBody(value: unknown): ErrorBody | null {
-  const parsed = errorBodySchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+/** True when a call failed because the caller is not a friend (403). */
+export function isForbidden(error: unknown): boolean {
+  return isHttpStatus(error, 403);
 }

@@ -7,11 +7,7 @@ import {
   type ExerciseUpdate,
 } from '@/lib/contract/exercise';
 import { api, requestJson } from './client';
-
-/** SWR key (and path) of the signed-in member's exercises. */
-export const EXERCISES_KEY = '/api/member/exercises';
-/** SWR key (and path) of the classification label → name map. */
-export const CLASSIFICATIONS_KEY = '/api/enum/classification';
+import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from './keys';
 
 /** GET /api/member/exercises: the caller's exercises, validated. */
 export function fetchExercises(): Promise<Exercise[]> {

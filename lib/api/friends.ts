@@ -8,30 +8,13 @@ import {
 } from '@/lib/contract/friend';
 import { api, requestJson } from './client';
 import { isHttpStatus } from './errors';
-
-/** Path (and SWR key) of the caller's friends: `member` is the caller, `friend` the other member. */
-export const FRIENDS_KEY = '/api/member/friend';
-
-/** Path (and SWR key) of the incoming pending requests: `member` is the requester. */
-export const FRIEND_REQUESTS_KEY = '/api/member/friend/request';
-
-/** Path (and SWR key) of the suggested friends. */
-export const SUGGESTED_FRIENDS_KEY = '/api/member/suggested-friends';
-
-/** SWR key (and path) of a member's public summary. */
-export function memberKey(memberId: number): string {
-  return `/api/member/friend/${memberId}`;
-}
-
-/** SWR key (and path) of the friendship check with a member. */
-export function friendCheckKey(friendId: number): string {
-  return `/api/friend/check/${friendId}`;
-}
-
-/** True when a call failed because the caller is not a friend (403). */
-export function isForbidden(error: unknown): boolean {
-  return isHttpStatus(error, 403);
-}
+import {
+  FRIEND_REQUESTS_KEY,
+  FRIENDS_KEY,
+  SUGGESTED_FRIENDS_KEY,
+  friendCheckKey,
+  memberKey,
+} from './keys';
 
 /** GET /api/member/friend: the caller's accepted friendships (symmetric). */
 export function fetchFriends(): Promise<Friend[]> {

@@ -1,5 +1,17 @@
+/**
+ * The browser API client as one module: the fetch wrapper and every resource's fetchers and
+ * mutations. Loaded on first use through ./load.ts (never imported statically by page code).
+ */
 export * from './client';
 export * from './errors';
 export * from './events';
 export * from './session';
 export { getSessionSnapshot, type SessionSnapshot } from './session-bridge';
+export * from './today';
+export * from './exercises';
+export * from './routines';
+export * from './posts';
+export * from './comments';
+export * from './friends';
+export * from './clubs';
+export * from './chat';

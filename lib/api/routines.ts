@@ -6,9 +6,7 @@ import {
   type RoutineSetsUpdate,
 } from '@/lib/contract/routine';
 import { api, requestJson } from './client';
-
-/** SWR key (and path) of the signed-in member's routines. */
-export const ROUTINES_KEY = '/api/member/routines';
+import { ROUTINES_KEY } from './keys';
 
 /** GET /api/member/routines: the caller's routines, each with its exercises in sequence. */
 export function fetchRoutines(): Promise<Routine[]> {

@@ -1,5 +1,6 @@
 import { loginCheckSchema, type LoginCheck } from '@/lib/contract/session';
-import { LOGIN_CHECK_PATH, LOGOUT_PATH, TOKEN_REFRESH_PATH, request, requestJson } from './client';
+import { request, requestJson } from './client';
+import { LOGIN_CHECK_PATH, LOGOUT_PATH, TOKEN_REFRESH_PATH } from './keys';
 import { isAbortError } from './errors';
 
 /** GET /api/login/check, parsed with the contract schema; rejects on network or shape errors. */

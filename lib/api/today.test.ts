@@ -1,5 +1,6 @@
 import { mockFetch, writes } from '@/components/workout/test-helpers';
-import { ensureToday, fetchDay, isListed } from './today';
+import { ensureToday, fetchDay } from './today';
+import { isListed } from './keys';
 import { resetSessionBridge, setSessionSnapshot } from './session-bridge';
 
 const DATE = '2026-11-23';

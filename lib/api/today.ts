@@ -9,6 +9,7 @@ import {
 import { yearMonthOfKey } from '@/lib/dates';
 import { api, requestJson } from './client';
 import { isHttpStatus } from './errors';
+import { dayKey, isListed, monthKey } from './keys';
 
 /** What the add dialog sends: the checked items in the order they were checked, numbered from 1. */
 export interface TodaySelectionItem {
@@ -17,45 +18,12 @@ export interface TodaySelectionItem {
   sequence: number;
 }
 
-const MONTH_PREFIX = '/api/today/yearAndMonth/';
-const DAY_PREFIX = '/api/today/date/';
-
-/** Path prefix of a friend's day records (`/api/today/friend/{friendId}`). */
-function friendPrefix(friendId: number): string {
-  return `/api/today/friend/${friendId}`;
-}
-
-/**
- * SWR key (and path) of a month's day records (`month` is 1–12): the caller's own, or, with
- * `friendId`, that friend's (`/api/today/friend/{friendId}/yearAndMonth/{year}/{month}`).
- */
-export function monthKey(year: number, month: number, friendId?: number): string {
-  if (friendId !== undefined) return `${friendPrefix(friendId)}/yearAndMonth/${year}/${month}`;
-  return `${MONTH_PREFIX}${year}/${month}`;
-}
-
-/** True for any of the caller's own month keys (to revalidate every loaded month at once). */
-export function isMonthKey(key: unknown): boolean {
-  return typeof key === 'string' && key.startsWith(MONTH_PREFIX);
-}
-
-/** SWR key (and path) of one day's log: the caller's own, or with `friendId` that friend's. */
-export function dayKey(date: string, friendId?: number): string {
-  if (friendId !== undefined) return `${friendPrefix(friendId)}/date/${date}`;
-  return `${DAY_PREFIX}${date}`;
-}
-
 /**
  * GET /api/today/yearAndMonth/{year}/{month}: the days of that month that have a record; with
  * `friendId`, GET /api/today/friend/{friendId}/yearAndMonth/{year}/{month} (403 when not friends).
  */
 export function fetchMonth(year: number, month: number, friendId?: number): Promise<TodayDate[]> {
   return requestJson(monthKey(year, month, friendId), { schema: todayDateListSchema });
-}
-
-/** True when `days` (a month list) has a record on `date`. */
-export function isListed(days: readonly TodayDate[], date: string): boolean {
-  return days.some((day) => day.localDate === date);
 }
 
 /**

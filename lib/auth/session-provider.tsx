@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { AUTH_UNAUTHORIZED_EVENT } from '@/lib/api/events';
 import { setRefreshHandler, setSessionSnapshot } from '@/lib/api/session-bridge';
-import * as sessionApi from '@/lib/api/session';
+import { loadApi } from '@/lib/api/load';
 import type { LoginCheck } from '@/lib/contract/session';
 import {
   createSessionStore,
@@ -31,10 +31,24 @@ export interface SessionContextValue extends SessionState {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
+/**
+ * lib/api's session calls, loaded with the client on first use (the server's login check usually
+ * makes the browser's unnecessary, lib/api/load.ts). logout and refreshToken answer false on any
+ * failure, so failing to load the client is a failure like any other; loginCheck rejects, as it
+ * does when the network is down.
+ */
 const defaultApi: SessionApi = {
-  loginCheck: () => sessionApi.loginCheck(),
-  logout: () => sessionApi.logout(),
-  refreshToken: () => sessionApi.refreshToken(),
+  loginCheck: async () => (await loadApi()).loginCheck(),
+  logout: () =>
+    loadApi().then(
+      (api) => api.logout(),
+      () => false,
+    ),
+  refreshToken: () =>
+    loadApi().then(
+      (api) => api.refreshToken(),
+      () => false,
+    ),
 };
 
 /**

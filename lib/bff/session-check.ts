@@ -1,5 +1,5 @@
 import 'server-only';
-import { LOGIN_CHECK_PATH } from '@/lib/api/client';
+import { LOGIN_CHECK_PATH } from '@/lib/api/keys';
 import { loginCheckSchema } from '@/lib/contract/session';
 import { ACCESS_TOKEN_COOKIE } from './cookies';
 import { bffSettings, upstreamFetch } from './settings';

@@ -7,7 +7,7 @@ import {
   messageToSend,
   timeLabel,
 } from './message-list';
-import { parseBroadcastFrame } from './use-chat-room';
+import { parseBroadcastFrame } from './broadcast';
 
 function message(messageId: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
   return {

@@ -3,22 +3,11 @@
 import type { Client, IMessage } from '@stomp/stompjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRuntimeConfig } from '@/components/config/runtime-config';
-import {
-  fetchNewerMessages,
-  fetchOlderMessages,
-  fetchRecentMessages,
-  NEWER_MESSAGES_LIMIT,
-} from '@/lib/api/chat';
-import {
-  CHAT_ENDPOINT,
-  chatBroadcastSchema,
-  chatSendBody,
-  roomSendDestination,
-  roomTopic,
-  type ChatMessage,
-} from '@/lib/contract/chat';
-import { isApiError } from '@/lib/api';
-import { loginCheck } from '@/lib/api/session';
+import { isApiError } from '@/lib/api/errors';
+import { NEWER_MESSAGES_LIMIT } from '@/lib/api/keys';
+import { loadApi } from '@/lib/api/load';
+import type { ChatMessage } from '@/lib/contract/chat';
+import { CHAT_ENDPOINT, chatSendBody, roomSendDestination, roomTopic } from '@/lib/contract/values';
 import { firstMessageId, lastMessageId, mergeMessages, messageToSend } from './message-list';
 import { isMembershipRefusal } from './stomp-refusal';
 
@@ -83,18 +72,6 @@ function initialState(key: string, start?: ChatRoomStart): RoomState {
     connected: false,
     refused: start?.refused ?? false,
   };
-}
-
-/** Parses a MESSAGE frame of the room topic: the stored message is the envelope's `body`. */
-export function parseBroadcastFrame(frameBody: string): ChatMessage | null {
-  try {
-    const parsed = chatBroadcastSchema.safeParse(JSON.parse(frameBody));
-    if (parsed.success) return parsed.data.body;
-    console.error('chat: unexpected broadcast', parsed.error);
-  } catch (error) {
-    console.error('chat: broadcast is not JSON', error);
-  }
-  return null;
 }
 
 /**
@@ -162,22 +139,24 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
 
     const history: Promise<boolean> = given
       ? Promise.resolve(true)
-      : fetchRecentMessages(roomId).then(
-          (list) => {
-            historySettled = true;
-            add(list);
-            update((current) => ({ ...current, loading: false, error: null }));
-            return true;
-          },
-          (error: unknown) => {
-            historySettled = true;
-            console.error('chat: history failed', error);
-            update((current) => ({ ...current, loading: false, error }));
-            // Not a member (or no such room): the broker would refuse too, so stop reconnecting.
-            if (isApiError(error) && (error.status === 403 || error.status === 404)) refuse();
-            return false;
-          },
-        );
+      : loadApi()
+          .then((api) => api.fetchRecentMessages(roomId))
+          .then(
+            (list) => {
+              historySettled = true;
+              add(list);
+              update((current) => ({ ...current, loading: false, error: null }));
+              return true;
+            },
+            (error: unknown) => {
+              historySettled = true;
+              console.error('chat: history failed', error);
+              update((current) => ({ ...current, loading: false, error }));
+              // Not a member (or no such room): the broker would refuse too, so stop reconnecting.
+              if (isApiError(error) && (error.status === 403 || error.status === 404)) refuse();
+              return false;
+            },
+          );
 
     /** Gives up on the live link for good (until `reload`): the member is not in the room. */
     function refuse() {
@@ -190,13 +169,14 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
     const catchUp = async () => {
       if (!(await history) || disposed) return;
       try {
+        const api = await loadApi();
         let cursor = lastMessageId(heldRef.current);
         if (cursor === null) {
-          add(await fetchRecentMessages(roomId));
+          add(await api.fetchRecentMessages(roomId));
           return;
         }
         for (let page = 0; page < MAX_CATCH_UP_PAGES && !disposed; page++) {
-          const batch = await fetchNewerMessages(roomId, cursor, NEWER_MESSAGES_LIMIT);
+          const batch = await api.fetchNewerMessages(roomId, cursor, NEWER_MESSAGES_LIMIT);
           add(batch);
           const last = lastMessageId(batch);
           if (batch.length < NEWER_MESSAGES_LIMIT || last === null) return;
@@ -207,18 +187,20 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
       }
     };
 
-    const onMessage = (frame: IMessage) => {
-      const message = parseBroadcastFrame(frame.body);
-      if (message) add([message]);
-    };
-
     void (async () => {
-      // Loaded on demand, so neither library weighs on the first load of other pages.
-      const [{ Client: StompClient }, { default: SockJS }] = await Promise.all([
-        import('@stomp/stompjs'),
-        import('sockjs-client'),
-      ]);
+      // Loaded on demand, so neither library (nor the frame schema's zod) weighs on the first
+      // load of other pages.
+      const [{ Client: StompClient }, { default: SockJS }, { parseBroadcastFrame }] =
+        await Promise.all([
+          import('@stomp/stompjs'),
+          import('sockjs-client'),
+          import('./broadcast'),
+        ]);
       if (disposed) return;
+      const onMessage = (frame: IMessage) => {
+        const message = parseBroadcastFrame(frame.body);
+        if (message) add([message]);
+      };
       const stomp = new StompClient({
         webSocketFactory: () => new SockJS(`${chatUrl}${CHAT_ENDPOINT}`),
         reconnectDelay: CHAT_RECONNECT_DELAY_MS,
@@ -229,7 +211,9 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
         // a call through the BFF first renews the cookies (the server closes a socket when the
         // token that opened it expires, and after any drop the client comes back here).
         beforeConnect: async () => {
-          await loginCheck().catch(() => undefined);
+          await loadApi()
+            .then((api) => api.loginCheck())
+            .catch(() => undefined);
         },
         onConnect: () => {
           stomp.subscribe(roomTopic(roomId), onMessage);
@@ -290,7 +274,7 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
     olderInFlightRef.current = true;
     updateFor(key, (state) => ({ ...state, loadingOlder: true }));
     try {
-      const batch = await fetchOlderMessages(roomId, first);
+      const batch = await (await loadApi()).fetchOlderMessages(roomId, first);
       if (!current()) return;
       if (batch.length === 0) {
         noEarlierRef.current = true;

@@ -3,14 +3,9 @@ import * as z from 'zod/mini';
 import { idSchema } from './common';
 import { INVALID_CHARACTER_MESSAGE } from './errors';
 import { memberSummarySchema, type MemberSummary } from './friend';
+import { CHAT_ENDPOINT, CHAT_LIMITS, chatSendBody, roomSendDestination, roomTopic } from './values';
 
-/** Chat limits (decisions.md §4): message length after trimming, history page sizes. */
-export const CHAT_LIMITS = {
-  messageMin: 1,
-  messageMax: 1000,
-  pageDefault: 20,
-  pageMax: 100,
-} as const;
+export { CHAT_ENDPOINT, CHAT_LIMITS, chatSendBody, roomSendDestination, roomTopic };
 
 export const CHAT_MESSAGES = {
   blank: '메시지를 입력해주세요.',
@@ -66,21 +61,6 @@ export type ChatBroadcast = z.infer<typeof chatBroadcastSchema>;
 /** Wraps a stored message as the broadcast body. */
 export function chatBroadcast(message: ChatMessage): ChatBroadcast {
   return { headers: {}, body: message, statusCode: 'OK', statusCodeValue: 200 };
-}
-
-/** SockJS endpoint path, relative to the chat origin. */
-export const CHAT_ENDPOINT = '/chat';
-/** The topic a room's messages are broadcast on. */
-export function roomTopic(roomId: number): string {
-  return `/topic/public/rooms/${roomId}`;
-}
-/** The destination a member SENDs a message of a room to. */
-export function roomSendDestination(roomId: number): string {
-  return `/app/chat/rooms/${roomId}/send`;
-}
-/** The SEND body: the JSON-encoded message text (the original client's wire format). */
-export function chatSendBody(text: string): string {
-  return JSON.stringify(text);
 }
 
 const limitSchema = z.pipe(

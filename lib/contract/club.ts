@@ -1,13 +1,8 @@
 import * as z from 'zod/mini';
 
-/** Club field limits after trimming (decisions.md §4). */
-export const CLUB_LIMITS = {
-  title: 200,
-  content: 2000,
-  location: 200,
-  schedule: 200,
-  highlight: 200,
-} as const;
+import { CLUB_FILTERS, CLUB_LIMITS, type ClubFilter } from './values';
+
+export { CLUB_FILTERS, CLUB_LIMITS, type ClubFilter };
 
 /** Field messages of the club form and of the backend's 400 `data` (decisions.md copy deck). */
 export const CLUB_MESSAGES = {
@@ -65,10 +60,6 @@ export const clubSchema = z.object({
 export type Club = z.infer<typeof clubSchema>;
 
 export const clubListSchema = z.array(clubSchema);
-
-/** `isMyClubs` filter values of `GET /api/clubs`: `0` all (also `all`), `1` mine. */
-export const CLUB_FILTERS = { all: '0', mine: '1' } as const;
-export type ClubFilter = (typeof CLUB_FILTERS)[keyof typeof CLUB_FILTERS];
 
 /** `GET /api/clubs` query. */
 export const clubSearchQuerySchema = z.object({

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 
 import { idSchema } from './common';
+import { COMMENT_LIMITS } from './values';
 
-export const COMMENT_LIMITS = { text: 1000 } as const;
+export { COMMENT_LIMITS };
 
 export const COMMENT_MESSAGES = {
   textBlank: '댓글을 입력해주세요.',

@@ -1,17 +1,10 @@
 import * as z from 'zod/mini';
 
 import { idSchema } from './common';
+import { CLASSIFICATIONS, LIMITS } from './values';
 
-/** The seven muscle groups, in the fixed UI order (decisions.md §4). */
-export const CLASSIFICATIONS = [
-  'CHEST',
-  'BACK',
-  'SHOULDER',
-  'BICEPS',
-  'TRICEPS',
-  'LOWERBODY',
-  'ABS',
-] as const;
+export { CLASSIFICATIONS, LIMITS };
+
 export const classificationSchema = z.enum(CLASSIFICATIONS, { error: '운동 부위를 선택해주세요.' });
 export type Classification = z.infer<typeof classificationSchema>;
 
@@ -29,21 +22,6 @@ export const CLASSIFICATION_LABELS: Record<Classification, string> = {
 /** `GET /api/enum/classification`: label → enum name. */
 export const classificationMapSchema = z.record(z.string(), classificationSchema);
 export type ClassificationMap = z.infer<typeof classificationMapSchema>;
-
-export const LIMITS = {
-  name: 100,
-  memo: 1000,
-  sets: 50,
-  reps: 10000,
-  weight: 10000,
-  /**
-   * Items in one selection list: the exercises and routines added to a day at once
-   * (`POST /api/todayExercise/{date}`) and the exercises added to a routine at once
-   * (`POST /api/routineExercise`). The spec sets no limit; this is only a sanity bound that keeps
-   * one request's work finite, far above any member's library, and has nothing to do with `sets`.
-   */
-  selection: 500,
-} as const;
 
 export const EXERCISE_MESSAGES = {
   nameBlank: '운동 이름을 입력해주세요.',

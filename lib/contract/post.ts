@@ -2,19 +2,9 @@ import * as z from 'zod/mini';
 
 import { idSchema } from './common';
 import { FRIEND_MESSAGES } from './friend';
+import { IMAGE_MIME_TYPES, POST_LIMITS } from './values';
 
-export const POST_LIMITS = {
-  /** Characters of a post's text after trimming. */
-  text: 2000,
-  /** Bytes of an uploaded image. */
-  imageBytes: 10 * 1024 * 1024,
-  /** Default and largest `?limit=` of the feeds. */
-  defaultPage: 10,
-  maxPage: 50,
-} as const;
-
-/** Image types accepted by `POST /api/post`, decided by the file's content (magic bytes). */
-export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export { IMAGE_MIME_TYPES, POST_LIMITS };
 
 export const POST_MESSAGES = {
   textBlank: '내용을 입력해주세요.',

@@ -1,13 +1,11 @@
 'use client';
 
 import useSWR from 'swr';
-import { CLASSIFICATIONS_KEY, fetchClassifications } from '@/lib/api/exercises';
+import { loadApi } from '@/lib/api/load';
+import { CLASSIFICATIONS_KEY } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
-import {
-  CLASSIFICATIONS,
-  type Classification,
-  type ClassificationMap,
-} from '@/lib/contract/exercise';
+import type { Classification, ClassificationMap } from '@/lib/contract/exercise';
+import { CLASSIFICATIONS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
 import { useServerFirst } from './use-server-first';
 
@@ -34,10 +32,14 @@ export function useClassifications() {
   const { isAuthenticated } = useSession();
   const key = isAuthenticated ? CLASSIFICATIONS_KEY : null;
   const serverFirst = useServerFirst(key);
-  const { data, error, isLoading } = useSWR(key, fetchClassifications, {
-    revalidateOnFocus: false,
-    revalidateIfStale: false,
-    ...serverFirst,
-  });
+  const { data, error, isLoading } = useSWR(
+    key,
+    async () => (await loadApi()).fetchClassifications(),
+    {
+      revalidateOnFocus: false,
+      revalidateIfStale: false,
+      ...serverFirst,
+    },
+  );
   return { options: classificationOptions(data), map: data, error: error as unknown, isLoading };
 }

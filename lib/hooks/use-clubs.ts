@@ -1,7 +1,8 @@
 'use client';
 
 import useSWR, { useSWRConfig } from 'swr';
-import { CLUBS_KEY, fetchClubs, type ClubSearch } from '@/lib/api/clubs';
+import { loadApi } from '@/lib/api/load';
+import { CLUBS_KEY, type ClubSearch } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import { useServerFirst } from './use-server-first';
 
@@ -18,7 +19,7 @@ export function useClubs(search: ClubSearch | null) {
   const serverFirst = useServerFirst(key);
   const { data, error, isLoading, isValidating, mutate } = useSWR(
     key,
-    ([, query]) => fetchClubs(query),
+    async ([, query]) => (await loadApi()).fetchClubs(query),
     serverFirst,
   );
   return { clubs: data, error: error as unknown, isLoading, isValidating, mutate };

@@ -1,7 +1,8 @@
 'use client';
 
 import useSWR from 'swr';
-import { COMMENTS_KEY, fetchComments } from '@/lib/api/comments';
+import { loadApi } from '@/lib/api/load';
+import { COMMENTS_KEY } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 
 type CommentsKey = readonly [typeof COMMENTS_KEY, number];
@@ -11,6 +12,8 @@ export function useComments(postId: number | null) {
   const { isAuthenticated } = useSession();
   const key: CommentsKey | null =
     isAuthenticated && postId !== null ? [COMMENTS_KEY, postId] : null;
-  const { data, error, isLoading, mutate } = useSWR(key, ([, id]) => fetchComments(id));
+  const { data, error, isLoading, mutate } = useSWR(key, async ([, id]) =>
+    (await loadApi()).fetchComments(id),
+  );
   return { comments: data, error: error as unknown, isLoading, mutate };
 }

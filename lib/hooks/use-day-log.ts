@@ -1,7 +1,8 @@
 'use client';
 
 import useSWR from 'swr';
-import { dayKey, fetchDay } from '@/lib/api/today';
+import { loadApi } from '@/lib/api/load';
+import { dayKey } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import { yearMonthOfKey } from '@/lib/dates';
 import { useMonthDays } from './use-month-days';
@@ -27,7 +28,7 @@ export function useDayLog(date: string, friendId?: number) {
   const serverFirst = useServerFirst(key);
   const { data, error, isLoading, mutate } = useSWR(
     key,
-    () => fetchDay(date, friendId),
+    async () => (await loadApi()).fetchDay(date, friendId),
     serverFirst,
   );
 

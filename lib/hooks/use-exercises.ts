@@ -1,7 +1,8 @@
 'use client';
 
 import useSWR from 'swr';
-import { EXERCISES_KEY, fetchExercises } from '@/lib/api/exercises';
+import { loadApi } from '@/lib/api/load';
+import { EXERCISES_KEY } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import { useServerFirst } from './use-server-first';
 
@@ -10,6 +11,10 @@ export function useExercises() {
   const { isAuthenticated } = useSession();
   const key = isAuthenticated ? EXERCISES_KEY : null;
   const serverFirst = useServerFirst(key);
-  const { data, error, isLoading, mutate } = useSWR(key, fetchExercises, serverFirst);
+  const { data, error, isLoading, mutate } = useSWR(
+    key,
+    async () => (await loadApi()).fetchExercises(),
+    serverFirst,
+  );
   return { exercises: data, error: error as unknown, isLoading, mutate };
 }

@@ -3,22 +3,17 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
-import {
-  FEED_PAGE_SIZE,
-  POSTS_KEY,
-  feedPageKey,
-  fetchLatestPosts,
-  fetchPostsBefore,
-  type FeedPageKey,
-} from '@/lib/api/posts';
+import { loadApi } from '@/lib/api/load';
+import { FEED_PAGE_SIZE, POSTS_KEY, feedPageKey, type FeedPageKey } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import type { Post } from '@/lib/contract/post';
 import { useServerFirst } from './use-server-first';
 
 export { feedPageKey, type FeedPageKey };
 
-function fetchFeedPage(key: FeedPageKey): Promise<Post[]> {
-  return key[1] === 'latest' ? fetchLatestPosts(key[2]) : fetchPostsBefore(key[3], key[2]);
+async function fetchFeedPage(key: FeedPageKey): Promise<Post[]> {
+  const api = await loadApi();
+  return key[1] === 'latest' ? api.fetchLatestPosts(key[2]) : api.fetchPostsBefore(key[3], key[2]);
 }
 
 const signedOut = () => null;

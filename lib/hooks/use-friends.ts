@@ -1,20 +1,16 @@
 'use client';
 
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
+import { loadApi } from '@/lib/api/load';
 import {
-  checkFriend,
-  fetchFriendRequests,
-  fetchFriends,
-  fetchMember,
-  fetchSuggestedFriends,
   friendCheckKey,
   FRIEND_REQUESTS_KEY,
   FRIENDS_KEY,
   memberKey,
   SUGGESTED_FRIENDS_KEY,
-} from '@/lib/api/friends';
+  FRIEND_POSTS_KEY,
+} from '@/lib/api/keys';
 import { isApiError } from '@/lib/api/errors';
-import { FRIEND_POSTS_KEY } from '@/lib/api/posts';
 import { useSession } from '@/lib/auth';
 import { useServerFirst } from './use-server-first';
 
@@ -39,7 +35,11 @@ export function useFriends() {
   const { isAuthenticated } = useSession();
   const key = isAuthenticated ? FRIENDS_KEY : null;
   const serverFirst = useServerFirst(key);
-  const { data, error, isLoading, mutate } = useSWR(key, () => fetchFriends(), serverFirst);
+  const { data, error, isLoading, mutate } = useSWR(
+    key,
+    async () => (await loadApi()).fetchFriends(),
+    serverFirst,
+  );
   return { friends: data, error: error as unknown, isLoading, mutate };
 }
 
@@ -48,7 +48,11 @@ export function useFriendRequests() {
   const { isAuthenticated } = useSession();
   const key = isAuthenticated ? FRIEND_REQUESTS_KEY : null;
   const serverFirst = useServerFirst(key);
-  const { data, error, isLoading, mutate } = useSWR(key, () => fetchFriendRequests(), serverFirst);
+  const { data, error, isLoading, mutate } = useSWR(
+    key,
+    async () => (await loadApi()).fetchFriendRequests(),
+    serverFirst,
+  );
   return { requests: data, error: error as unknown, isLoading, mutate };
 }
 
@@ -57,10 +61,14 @@ export function useSuggestedFriends() {
   const { isAuthenticated } = useSession();
   const key = isAuthenticated ? SUGGESTED_FRIENDS_KEY : null;
   const serverFirst = useServerFirst(key);
-  const { data, error, isLoading, mutate } = useSWR(key, () => fetchSuggestedFriends(), {
-    revalidateOnFocus: false,
-    ...serverFirst,
-  });
+  const { data, error, isLoading, mutate } = useSWR(
+    key,
+    async () => (await loadApi()).fetchSuggestedFriends(),
+    {
+      revalidateOnFocus: false,
+      ...serverFirst,
+    },
+  );
   return { suggested: data, error: error as unknown, isLoading, mutate };
 }
 
@@ -69,7 +77,7 @@ export function useMember(memberId: number) {
   const { isAuthenticated } = useSession();
   const { data, error, isLoading, mutate } = useSWR(
     isAuthenticated ? memberKey(memberId) : null,
-    () => fetchMember(memberId),
+    async () => (await loadApi()).fetchMember(memberId),
     { onErrorRetry: noRetryOnClientError },
   );
   return { member: data, error: error as unknown, isLoading, mutate };
@@ -81,8 +89,8 @@ export function useMember(memberId: number) {
  */
 export function useFriendCheck(friendId: number) {
   const { isAuthenticated } = useSession();
-  const { data, isLoading } = useSWR(isAuthenticated ? friendCheckKey(friendId) : null, () =>
-    checkFriend(friendId),
+  const { data, isLoading } = useSWR(isAuthenticated ? friendCheckKey(friendId) : null, async () =>
+    (await loadApi()).checkFriend(friendId),
   );
   return { isFriend: data, isLoading };
 }

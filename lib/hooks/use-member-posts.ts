@@ -1,12 +1,8 @@
 'use client';
 
 import useSWR, { useSWRConfig } from 'swr';
-import {
-  FRIEND_POSTS_KEY,
-  MEMBER_POSTS_KEY,
-  fetchFriendPosts,
-  fetchMemberPosts,
-} from '@/lib/api/posts';
+import { loadApi } from '@/lib/api/load';
+import { FRIEND_POSTS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import { useServerFirst } from './use-server-first';
 
@@ -18,7 +14,11 @@ export function useMemberPosts() {
   const { isAuthenticated } = useSession();
   const key = isAuthenticated ? [MEMBER_POSTS_KEY] : null;
   const serverFirst = useServerFirst(key);
-  const { data, error, isLoading, mutate } = useSWR(key, () => fetchMemberPosts(), serverFirst);
+  const { data, error, isLoading, mutate } = useSWR(
+    key,
+    async () => (await loadApi()).fetchMemberPosts(),
+    serverFirst,
+  );
   return { posts: data, error: error as unknown, isLoading, mutate };
 }
 
@@ -32,7 +32,7 @@ export function useFriendPosts(friendId: number | null) {
   const serverFirst = useServerFirst(key);
   const { data, error, isLoading, mutate } = useSWR(
     key,
-    ([, id]) => fetchFriendPosts(id),
+    async ([, id]) => (await loadApi()).fetchFriendPosts(id),
     serverFirst,
   );
   return { posts: data, error: error as unknown, isLoading, mutate };

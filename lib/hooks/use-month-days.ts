@@ -2,7 +2,8 @@
 
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { fetchMonth, monthKey } from '@/lib/api/today';
+import { loadApi } from '@/lib/api/load';
+import { monthKey } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import type { CheckBox } from '@/lib/contract/today';
 import { useServerFirst } from './use-server-first';
@@ -16,10 +17,14 @@ export function useMonthDays(year: number, month: number, friendId?: number) {
   const { isAuthenticated } = useSession();
   const key = isAuthenticated ? monthKey(year, month, friendId) : null;
   const serverFirst = useServerFirst(key);
-  const { data, error, isLoading, mutate } = useSWR(key, () => fetchMonth(year, month, friendId), {
-    keepPreviousData: false,
-    ...serverFirst,
-  });
+  const { data, error, isLoading, mutate } = useSWR(
+    key,
+    async () => (await loadApi()).fetchMonth(year, month, friendId),
+    {
+      keepPreviousData: false,
+      ...serverFirst,
+    },
+  );
   const byDate = useMemo(() => {
     const map = new Map<string, CheckBox>();
     for (const day of data ?? []) map.set(day.localDate, day.checkBox);

@@ -1,7 +1,8 @@
 'use client';
 
 import useSWR from 'swr';
-import { fetchRoutines, ROUTINES_KEY } from '@/lib/api/routines';
+import { loadApi } from '@/lib/api/load';
+import { ROUTINES_KEY } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import { useServerFirst } from './use-server-first';
 
@@ -10,6 +11,10 @@ export function useRoutines() {
   const { isAuthenticated } = useSession();
   const key = isAuthenticated ? ROUTINES_KEY : null;
   const serverFirst = useServerFirst(key);
-  const { data, error, isLoading, mutate } = useSWR(key, fetchRoutines, serverFirst);
+  const { data, error, isLoading, mutate } = useSWR(
+    key,
+    async () => (await loadApi()).fetchRoutines(),
+    serverFirst,
+  );
   return { routines: data, error: error as unknown, isLoading, mutate };
 }

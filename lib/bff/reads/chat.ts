@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { RECENT_MESSAGES_LIMIT, roomPath } from '@/lib/api/chat';
+import { RECENT_MESSAGES_LIMIT, roomPath } from '@/lib/api/keys';
 import { chatMessageListSchema, type ChatMessage } from '@/lib/contract/chat';
 import { readBackendOrNull } from '../server-client';
 

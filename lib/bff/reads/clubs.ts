@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { CLUBS_KEY } from '@/lib/api/clubs';
+import { CLUBS_KEY } from '@/lib/api/keys';
 import { clubListSchema, clubSchema, type Club } from '@/lib/contract/club';
 import { readBackend } from '../server-client';
 

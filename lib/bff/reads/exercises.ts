@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/exercises';
+import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/keys';
 import {
   classificationMapSchema,
   exerciseListSchema,

@@ -6,7 +6,7 @@ import {
   SUGGESTED_FRIENDS_KEY,
   friendCheckKey,
   memberKey,
-} from '@/lib/api/friends';
+} from '@/lib/api/keys';
 import {
   friendCheckSchema,
   friendListSchema,

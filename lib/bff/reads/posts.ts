@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { FEED_PAGE_SIZE, FRIEND_POSTS_KEY, MEMBER_POSTS_KEY, POSTS_KEY } from '@/lib/api/posts';
+import { FEED_PAGE_SIZE, FRIEND_POSTS_KEY, MEMBER_POSTS_KEY, POSTS_KEY } from '@/lib/api/keys';
 import { postListSchema, type Post } from '@/lib/contract/post';
 import { readBackend } from '../server-client';
 

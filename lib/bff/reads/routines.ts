@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { ROUTINES_KEY } from '@/lib/api/routines';
+import { ROUTINES_KEY } from '@/lib/api/keys';
 import { routineListSchema, type Routine } from '@/lib/contract/routine';
 import { readBackend } from '../server-client';
 

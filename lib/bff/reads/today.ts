@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { dayKey, monthKey } from '@/lib/api/today';
+import { dayKey, monthKey } from '@/lib/api/keys';
 import { todayDateListSchema, todaySchema, type Today, type TodayDate } from '@/lib/contract/today';
 import { readBackend, readBackendOrNull } from '../server-client';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { unstable_serialize } from 'swr';
-import { CLUBS_KEY } from '@/lib/api/clubs';
+import { CLUBS_KEY } from '@/lib/api/keys';
 import { fetchClubs } from '../reads/clubs';
 
 /**

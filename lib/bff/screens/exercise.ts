@@ -1,5 +1,5 @@
 import 'server-only';
-import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/exercises';
+import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/keys';
 import { fetchClassifications, fetchExercises } from '../reads/exercises';
 
 /**

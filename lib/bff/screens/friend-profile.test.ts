@@ -1,7 +1,6 @@
 /** @jest-environment node */
 import { unstable_serialize } from 'swr';
-import { FRIEND_POSTS_KEY } from '@/lib/api/posts';
-import { dayKey, monthKey } from '@/lib/api/today';
+import { FRIEND_POSTS_KEY, dayKey, monthKey } from '@/lib/api/keys';
 import { checkFriend, fetchMember } from '../reads/friends';
 import { fetchFriendPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';

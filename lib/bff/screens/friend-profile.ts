@@ -1,6 +1,5 @@
 import 'server-only';
-import { FRIEND_POSTS_KEY } from '@/lib/api/posts';
-import { dayKey, isListed, monthKey } from '@/lib/api/today';
+import { FRIEND_POSTS_KEY, dayKey, isListed, monthKey } from '@/lib/api/keys';
 import type { MemberSummary } from '@/lib/contract/friend';
 import { seoulDateKey, yearMonthOfKey } from '@/lib/dates';
 import { checkFriend, fetchMember } from '../reads/friends';

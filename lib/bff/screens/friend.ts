@@ -1,5 +1,5 @@
 import 'server-only';
-import { FRIEND_REQUESTS_KEY, SUGGESTED_FRIENDS_KEY } from '@/lib/api/friends';
+import { FRIEND_REQUESTS_KEY, SUGGESTED_FRIENDS_KEY } from '@/lib/api/keys';
 import { fetchFriendRequests, fetchSuggestedFriends } from '../reads/friends';
 
 /** What the friends page's first view shows, as SWR fallback: incoming requests and suggestions. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { dayKey, isListed, monthKey } from '@/lib/api/today';
+import { dayKey, isListed, monthKey } from '@/lib/api/keys';
 import { seoulDateKey, yearMonthOfKey } from '@/lib/dates';
 import { fetchDay, fetchMonth } from '../reads/today';
 

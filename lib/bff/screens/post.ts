@@ -1,6 +1,6 @@
 import 'server-only';
 import { unstable_serialize } from 'swr/infinite';
-import { FEED_PAGE_SIZE, feedPageKey } from '@/lib/api/posts';
+import { FEED_PAGE_SIZE, feedPageKey } from '@/lib/api/keys';
 import { fetchLatestPosts } from '../reads/posts';
 
 /**

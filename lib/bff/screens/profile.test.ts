@@ -1,7 +1,6 @@
 /** @jest-environment node */
 import { unstable_serialize } from 'swr';
-import { FRIENDS_KEY } from '@/lib/api/friends';
-import { MEMBER_POSTS_KEY } from '@/lib/api/posts';
+import { FRIENDS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
 import { fetchFriends } from '../reads/friends';
 import { fetchMemberPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';

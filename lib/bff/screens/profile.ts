@@ -1,7 +1,6 @@
 import 'server-only';
 import { unstable_serialize, type Key } from 'swr';
-import { FRIENDS_KEY } from '@/lib/api/friends';
-import { MEMBER_POSTS_KEY } from '@/lib/api/posts';
+import { FRIENDS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
 import { userFromCheck } from '@/lib/auth/session-machine';
 import type { SessionUser } from '@/lib/contract/session';
 import { fetchFriends } from '../reads/friends';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ROUTINES_KEY } from '@/lib/api/routines';
+import { ROUTINES_KEY } from '@/lib/api/keys';
 import { fetchRoutines } from '../reads/routines';
 
 /**

@@ -1,0 +1,140 @@
+import type { Post } from '@/lib/contract/post';
+import type { TodayDate } from '@/lib/contract/today';
+import { CHAT_LIMITS, type ClubFilter } from '@/lib/contract/values';
+
+/**
+ * The API's paths and SWR keys, without the client: the hooks, the components and the server
+ * reads (lib/bff) name the same cache entries through these, while the client that fetches them
+ * (and the zod schemas it validates with) loads on first use (lib/api/load.ts).
+ */
+
+// Session
+
+export const LOGIN_CHECK_PATH = '/api/login/check';
+export const TOKEN_REFRESH_PATH = '/api/token/refresh';
+export const LOGOUT_PATH = '/api/logout';
+export const GOOGLE_AUTHORIZATION_PATH = '/oauth2/authorization/google';
+
+// Day records (today)
+
+const MONTH_PREFIX = '/api/today/yearAndMonth/';
+const DAY_PREFIX = '/api/today/date/';
+
+/** Path prefix of a friend's day records (`/api/today/friend/{friendId}`). */
+function friendPrefix(friendId: number): string {
+  return `/api/today/friend/${friendId}`;
+}
+
+/**
+ * SWR key (and path) of a month's day records (`month` is 1–12): the caller's own, or, with
+ * `friendId`, that friend's (`/api/today/friend/{friendId}/yearAndMonth/{year}/{month}`).
+ */
+export function monthKey(year: number, month: number, friendId?: number): string {
+  if (friendId !== undefined) return `${friendPrefix(friendId)}/yearAndMonth/${year}/${month}`;
+  return `${MONTH_PREFIX}${year}/${month}`;
+}
+
+/** True for any of the caller's own month keys (to revalidate every loaded month at once). */
+export function isMonthKey(key: unknown): boolean {
+  return typeof key === 'string' && key.startsWith(MONTH_PREFIX);
+}
+
+/** SWR key (and path) of one day's log: the caller's own, or with `friendId` that friend's. */
+export function dayKey(date: string, friendId?: number): string {
+  if (friendId !== undefined) return `${friendPrefix(friendId)}/date/${date}`;
+  return `${DAY_PREFIX}${date}`;
+}
+
+/** True when `days` (a month list) has a record on `date`. */
+export function isListed(days: readonly TodayDate[], date: string): boolean {
+  return days.some((day) => day.localDate === date);
+}
+
+// Exercises and routines
+
+/** SWR key (and path) of the signed-in member's exercises. */
+export const EXERCISES_KEY = '/api/member/exercises';
+/** SWR key (and path) of the classification label → name map. */
+export const CLASSIFICATIONS_KEY = '/api/enum/classification';
+/** SWR key (and path) of the signed-in member's routines. */
+export const ROUTINES_KEY = '/api/member/routines';
+
+// Posts and comments
+
+/** Path (and first element of every SWR key) of the feed. */
+export const POSTS_KEY = '/api/posts';
+/** Path (and first element of the SWR key) of the signed-in member's posts. */
+export const MEMBER_POSTS_KEY = '/api/member/posts';
+/** Path prefix (and first element of the SWR key) of a friend's posts. */
+export const FRIEND_POSTS_KEY = '/api/posts/friend';
+
+/** Posts per feed page (product.md §9). */
+export const FEED_PAGE_SIZE = 5;
+
+/** A feed page's SWR key: the first page, or the page older than the last post already held. */
+export type FeedPageKey =
+  | readonly [typeof POSTS_KEY, 'latest', number]
+  | readonly [typeof POSTS_KEY, 'scroll', number, number];
+
+/**
+ * The key of feed page `index` given the page before it (the feed's `useSWRInfinite` key loader,
+ * also used by the server page to name its fallback): null once a page came back shorter than the
+ * page size (the feed has ended).
+ */
+export function feedPageKey(index: number, previous: Post[] | null): FeedPageKey | null {
+  if (index === 0) return [POSTS_KEY, 'latest', FEED_PAGE_SIZE];
+  if (!previous || previous.length < FEED_PAGE_SIZE) return null;
+  return [POSTS_KEY, 'scroll', FEED_PAGE_SIZE, previous[previous.length - 1].id];
+}
+
+/**
+ * The `src` of a post image: `imageBaseUrl + key` when an image base address is configured (as the
+ * original client did in dev), else the BFF's `/api/images/{key}` (same origin, cookies sent).
+ */
+export function postImageUrl(key: string, imageBaseUrl = ''): string {
+  if (imageBaseUrl) return `${imageBaseUrl}${key}`;
+  return `/api/images/${encodeURIComponent(key)}`;
+}
+
+/** Path prefix (and first element of every SWR key) of a post's comments. */
+export const COMMENTS_KEY = '/api/comment';
+
+// Friends
+
+/** Path (and SWR key) of the caller's friends: `member` is the caller, `friend` the other member. */
+export const FRIENDS_KEY = '/api/member/friend';
+
+/** Path (and SWR key) of the incoming pending requests: `member` is the requester. */
+export const FRIEND_REQUESTS_KEY = '/api/member/friend/request';
+
+/** Path (and SWR key) of the suggested friends. */
+export const SUGGESTED_FRIENDS_KEY = '/api/member/suggested-friends';
+
+/** SWR key (and path) of a member's public summary. */
+export function memberKey(memberId: number): string {
+  return `/api/member/friend/${memberId}`;
+}
+
+/** SWR key (and path) of the friendship check with a member. */
+export function friendCheckKey(friendId: number): string {
+  return `/api/friend/check/${friendId}`;
+}
+
+// Clubs and chat
+
+/** Path (and first element of every SWR key) of the club list. */
+export const CLUBS_KEY = '/api/clubs';
+
+/** A club search: no query on first open; then the search text and the filter (`0` all, `1` mine). */
+export interface ClubSearch {
+  name: string;
+  isMyClubs: ClubFilter;
+}
+
+/** Latest messages fetched on entering a room (product.md §9). */
+export const RECENT_MESSAGES_LIMIT = 20;
+/** Page size of the catch-up after a reconnect (the backend's maximum). */
+export const NEWER_MESSAGES_LIMIT = CHAT_LIMITS.pageMax;
+
+/** Path of a room's message history (`recentMessage`, `olderMessage`, `newerMessage`). */
+export const roomPath = (roomId: number, what: string) => `/api/rooms/${roomId}/${what}`;

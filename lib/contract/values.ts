@@ -1,0 +1,84 @@
+/**
+ * The contract's plain values (limits, enums, chat wire helpers), without zod. Every other module
+ * of lib/contract builds zod/mini schemas at load time, so importing even a constant from one of
+ * them puts the zod core (~18 kB gzip) in the importing chunk. Browser code that every signed-in
+ * page renders imports its contract values from here; the schema modules re-export them, so
+ * `@/lib/contract/*` keeps offering everything to the BFF and the backend.
+ */
+
+/** The seven muscle groups, in the fixed UI order (decisions.md §4). */
+export const CLASSIFICATIONS = [
+  'CHEST',
+  'BACK',
+  'SHOULDER',
+  'BICEPS',
+  'TRICEPS',
+  'LOWERBODY',
+  'ABS',
+] as const;
+
+export const LIMITS = {
+  name: 100,
+  memo: 1000,
+  sets: 50,
+  reps: 10000,
+  weight: 10000,
+  /**
+   * Items in one selection list: the exercises and routines added to a day at once
+   * (`POST /api/todayExercise/{date}`) and the exercises added to a routine at once
+   * (`POST /api/routineExercise`). The spec sets no limit; this is only a sanity bound that keeps
+   * one request's work finite, far above any member's library, and has nothing to do with `sets`.
+   */
+  selection: 500,
+} as const;
+
+/** Club field limits after trimming (decisions.md §4). */
+export const CLUB_LIMITS = {
+  title: 200,
+  content: 2000,
+  location: 200,
+  schedule: 200,
+  highlight: 200,
+} as const;
+
+/** `isMyClubs` filter values of `GET /api/clubs`: `0` all (also `all`), `1` mine. */
+export const CLUB_FILTERS = { all: '0', mine: '1' } as const;
+export type ClubFilter = (typeof CLUB_FILTERS)[keyof typeof CLUB_FILTERS];
+
+export const COMMENT_LIMITS = { text: 1000 } as const;
+
+export const POST_LIMITS = {
+  /** Characters of a post's text after trimming. */
+  text: 2000,
+  /** Bytes of an uploaded image. */
+  imageBytes: 10 * 1024 * 1024,
+  /** Default and largest `?limit=` of the feeds. */
+  defaultPage: 10,
+  maxPage: 50,
+} as const;
+
+/** Image types accepted by `POST /api/post`, decided by the file's content (magic bytes). */
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** Chat limits (decisions.md §4): message length after trimming, history page sizes. */
+export const CHAT_LIMITS = {
+  messageMin: 1,
+  messageMax: 1000,
+  pageDefault: 20,
+  pageMax: 100,
+} as const;
+
+/** SockJS endpoint path, relative to the chat origin. */
+export const CHAT_ENDPOINT = '/chat';
+/** The topic a room's messages are broadcast on. */
+export function roomTopic(roomId: number): string {
+  return `/topic/public/rooms/${roomId}`;
+}
+/** The destination a member SENDs a message of a room to. */
+export function roomSendDestination(roomId: number): string {
+  return `/app/chat/rooms/${roomId}/send`;
+}
+/** The SEND body: the JSON-encoded message text (the original client's wire format). */
+export function chatSendBody(text: string): string {
+  return JSON.stringify(text);
+}
