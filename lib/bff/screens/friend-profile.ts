@@ -7,7 +7,7 @@ import { fetchFriendPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';
 import { fetchDay, fetchMonth } from '../reads/today';
 import { isAccessDenied } from '../server-client';
-import { unlessUnavailable, withEntry } from './profile';
+import { unlessUnavailable, withEntry } from './fallback';
 
 /** What /friendProfile/{id}'s first view needs, decided on the server. */
 export interface FriendProfileScreen {
