@@ -144,7 +144,9 @@ async function main() {
           `${form}-${pagePath === '/' ? 'home' : pagePath.slice(1).replaceAll('/', '-')}.json`,
         );
         writeFileSync(file, median.json);
-        rows.push({ form, pagePath, ...median, file });
+        // The LCP budget is checked on the median LCP of the runs, not on the median-score run's.
+        const lcps = results.map((result) => result.lcp).sort((a, b) => a - b);
+        rows.push({ form, pagePath, ...median, medianLcp: lcps[Math.floor(runs / 2)], file });
       }
     }
 
@@ -156,7 +158,7 @@ async function main() {
       );
     }
     const lcpMiss = (row) =>
-      row.form === 'mobile' && row.pagePath === '/' && row.lcp > HOME_LCP_BUDGET_MS;
+      row.form === 'mobile' && row.pagePath === '/' && row.medianLcp > HOME_LCP_BUDGET_MS;
     const misses = rows.filter((row) => row.score < BUDGET || lcpMiss(row));
     for (const row of misses) {
       console.log('');
@@ -172,7 +174,9 @@ async function main() {
     const home = rows.find((row) => row.form === 'mobile' && row.pagePath === '/');
     console.log(
       `Lighthouse performance (median of ${runs}): ${scores.join(', ')}  (budget ≥ ${BUDGET})` +
-        (home ? `; LCP of / ${ms(home.lcp).trim()} (budget ≤ ${HOME_LCP_BUDGET_MS} ms)` : '') +
+        (home
+          ? `; median LCP of / ${ms(home.medianLcp).trim()} (budget ≤ ${HOME_LCP_BUDGET_MS} ms)`
+          : '') +
         `  ${misses.length ? 'MISS' : 'PASS'}`,
     );
     return misses.length === 0;
