@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,9 +15,14 @@ import type { Classification, Exercise } from '@/lib/contract/exercise';
 import { useClassifications } from '@/lib/hooks/use-classifications';
 import { useExercises } from '@/lib/hooks/use-exercises';
 import { messages } from '@/lib/i18n/messages';
-import { ExerciseFormDialog } from './exercise-form-dialog';
 import { groupByClassification } from './exercise-groups';
 import styles from './exercise-page.module.css';
+
+// The add/edit dialog loads when first opened, not with the page.
+const ExerciseFormDialog = dynamic(
+  () => import('./exercise-form-dialog').then((module) => module.ExerciseFormDialog),
+  { ssr: false },
+);
 
 type Editing = { mode: 'add' } | { mode: 'edit'; exercise: Exercise } | null;
 

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Button } from '@/components/ui/button';
@@ -17,11 +18,23 @@ import { ROUTINES_KEY } from '@/lib/api/keys';
 import type { Routine } from '@/lib/contract/routine';
 import { useRoutines } from '@/lib/hooks/use-routines';
 import { messages } from '@/lib/i18n/messages';
-import { RoutineAddExercisesDialog } from './routine-add-exercises-dialog';
 import { RoutineCard } from './routine-card';
-import { RoutineEditDialog } from './routine-edit-dialog';
-import { RoutineNameDialog } from './routine-name-dialog';
 import styles from './routine-page.module.css';
+
+// The dialogs (and the drag-and-drop library the edit dialog uses) load when first opened, not
+// with the page, as on the home screen.
+const RoutineNameDialog = dynamic(
+  () => import('./routine-name-dialog').then((module) => module.RoutineNameDialog),
+  { ssr: false },
+);
+const RoutineAddExercisesDialog = dynamic(
+  () => import('./routine-add-exercises-dialog').then((module) => module.RoutineAddExercisesDialog),
+  { ssr: false },
+);
+const RoutineEditDialog = dynamic(
+  () => import('./routine-edit-dialog').then((module) => module.RoutineEditDialog),
+  { ssr: false },
+);
 
 type Modal =
   | { kind: 'create' }
