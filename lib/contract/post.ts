@@ -20,11 +20,18 @@ export const POST_MESSAGES = {
 /**
  * `PostDto`: `imageUrl` is a storage key, served at `GET /api/images/{imageUrl}`; null for a post
  * without an image (the original backend stores an empty file that way, original-backend.md §3.5).
+ * Additions (absent from the original backend, and for images stored before the pipeline):
+ * `imageWidth`/`imageHeight` of the display image in pixels, upright, and `imagePlaceholder`, a
+ * ThumbHash (base64) to paint while it loads. When `imageWidth` is present the display variants
+ * (IMAGE_VARIANTS, imageVariantKey) exist.
  */
 export const postSchema = z.object({
   id: z.number().check(z.int()),
   text: z.string(),
   imageUrl: z.nullable(z.string()),
+  imageWidth: z.optional(z.nullable(z.number().check(z.int(), z.positive()))),
+  imageHeight: z.optional(z.nullable(z.number().check(z.int(), z.positive()))),
+  imagePlaceholder: z.optional(z.nullable(z.string())),
 });
 
 /** A list of posts (the feed's pages, a member's posts). */

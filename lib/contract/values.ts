@@ -60,6 +60,33 @@ export const POST_LIMITS = {
 /** Image types accepted by `POST /api/post`, decided by the file's content (magic bytes). */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
+/**
+ * Display variants written for every uploaded photo (issue 13): each width in each format, never
+ * wider than the photo itself (a narrower photo's larger variants hold it at its own width).
+ */
+export const IMAGE_VARIANTS = {
+  widths: [320, 640, 1080, 1600],
+  formats: ['webp', 'jpg'],
+  /** Pixels (width × height) above which an upload is refused as a decompression bomb. */
+  maxInputPixels: 50_000_000,
+} as const;
+export type ImageVariantWidth = (typeof IMAGE_VARIANTS.widths)[number];
+export type ImageVariantFormat = (typeof IMAGE_VARIANTS.formats)[number];
+
+/**
+ * The storage key of a variant of the image stored under `key` (`<uuid>.<ext>`):
+ * `<uuid>-w<width>.<format>`, served like any key at `GET /api/images/{key}` (and, behind a CDN,
+ * at `IMAGE_BASE_URL` + the key), so a variant's address follows from the post's `imageUrl`.
+ */
+export function imageVariantKey(
+  key: string,
+  width: ImageVariantWidth,
+  format: ImageVariantFormat,
+): string {
+  const dot = key.lastIndexOf('.');
+  return `${dot < 0 ? key : key.slice(0, dot)}-w${width}.${format}`;
+}
+
 /** Chat limits (decisions.md §4): message length after trimming, history page sizes. */
 export const CHAT_LIMITS = {
   messageMin: 1,
