@@ -21,7 +21,7 @@ const jestConfig = async () => {
   const base = await createJestConfig(config)();
   // Let SWC transpile the ESM-only packages the UI imports.
   base.transformIgnorePatterns = [
-    '/node_modules/(?!(react-calendar|@wojtekmaj|get-user-locale|memoize|mimic-function)/)',
+    '/node_modules/(?!(react-calendar|@wojtekmaj|get-user-locale|memoize|mimic-function|thumbhash)/)',
     '^.+\\.module\\.(css|sass|scss)$',
   ];
   return base;

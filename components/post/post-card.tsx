@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Post } from '@/lib/contract/post';
 import { messages } from '@/lib/i18n/messages';
+import { postImageInfo } from '@/lib/post-image-sources';
 import { PostImage } from './post-image';
 import styles from './post-card.module.css';
 
@@ -37,7 +38,12 @@ export function PostCard({ post, onOpenComments, priority = false }: PostCardPro
   return (
     <article className={styles.card} aria-describedby={textId} data-post-id={post.id}>
       {post.imageUrl ? (
-        <PostImage imageKey={post.imageUrl} alt={messages.feed.imageAlt} priority={priority} />
+        <PostImage
+          imageKey={post.imageUrl}
+          info={postImageInfo(post)}
+          alt={messages.feed.imageAlt}
+          priority={priority}
+        />
       ) : null}
       <div className={styles.body}>
         <p className={styles.text} id={textId}>

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { Post } from '@/lib/contract/post';
 import { messages } from '@/lib/i18n/messages';
+import { postImageInfo } from '@/lib/post-image-sources';
 import { PostImage } from './post-image';
 import styles from './post-grid.module.css';
 
@@ -39,6 +40,7 @@ export function PostGrid({
             <button type="button" className={styles.button} onClick={() => onSelect(post)}>
               <PostImage
                 imageKey={post.imageUrl}
+                info={postImageInfo(post)}
                 alt={messages.profile.postImage(post.text)}
                 shape="square"
               />
@@ -46,6 +48,7 @@ export function PostGrid({
           ) : (
             <PostImage
               imageKey={post.imageUrl}
+              info={postImageInfo(post)}
               alt={messages.profile.postImage(post.text)}
               shape="square"
             />

@@ -1,9 +1,11 @@
 'use client';
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { thumbHashToDataURL } from 'thumbhash';
 import { useRuntimeConfig } from '@/components/config/runtime-config';
 import { postImageUrl } from '@/lib/api/keys';
 import { messages } from '@/lib/i18n/messages';
+import { POST_IMAGE_SIZES, variantSrcSet, type PostImageInfo } from '@/lib/post-image-sources';
 import styles from './post-image.module.css';
 
 export interface PostImageProps {
@@ -15,12 +17,26 @@ export interface PostImageProps {
   className?: string;
   /** The first image on screen (the page's largest paint): loaded at once, at high priority. */
   priority?: boolean;
+  /** The post's image size and placeholder; with a width, the variants are offered by width. */
+  info?: PostImageInfo;
+}
+
+/** The ThumbHash (base64) as a tiny PNG data URL; null when there is none or it is malformed. */
+function placeholderUrl(thumbHash: string | null | undefined): string | null {
+  if (!thumbHash) return null;
+  try {
+    return thumbHashToDataURL(Uint8Array.from(atob(thumbHash), (char) => char.charCodeAt(0)));
+  } catch {
+    return null;
+  }
 }
 
 /**
  * A post image in a fixed-ratio frame (object-fit: cover) so nothing jumps while it loads; lazy
  * unless `priority`, from the configured image base address or the BFF (same origin, so the session
- * cookie goes along). A broken image shows a quiet placeholder instead of the browser's icon.
+ * cookie goes along). A photo with variants is offered by width (WebP, then JPEG) for the frame's
+ * `sizes`, over its blurred ThumbHash while it loads. A broken image shows a quiet placeholder
+ * instead of the browser's icon.
  */
 export function PostImage({
   imageKey,
@@ -28,10 +44,12 @@ export function PostImage({
   shape = 'feed',
   className,
   priority = false,
+  info,
 }: PostImageProps) {
   const { imageBaseUrl } = useRuntimeConfig();
   const src = imageKey ? postImageUrl(imageKey, imageBaseUrl) : null;
   const [failed, setFailed] = useState<string | null>(null);
+  const blur = useMemo(() => placeholderUrl(info?.placeholder), [info?.placeholder]);
   const frame = [styles.frame, styles[shape], className].filter(Boolean).join(' ');
 
   if (src === null || failed === src) {
@@ -57,21 +75,39 @@ export function PostImage({
     );
   }
 
+  const width = info?.width ?? null;
+  const height = info?.height ?? null;
+  const variants = imageKey !== null && width !== null && height !== null;
+  const sizes = POST_IMAGE_SIZES[shape];
   return (
     <span className={frame}>
+      {blur ? (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img className={styles.placeholder} src={blur} alt="" aria-hidden="true" />
+      ) : null}
       {/* Images come through the BFF with the session cookie; next/image's optimizer would fetch them without it. */}
-      {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img
-        className={styles.image}
-        src={src}
-        alt={alt}
-        width={800}
-        height={800}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
-        onError={() => setFailed(src)}
-      />
+      <picture className={styles.picture}>
+        {variants ? (
+          <source
+            type="image/webp"
+            srcSet={variantSrcSet(imageKey, width, 'webp', imageBaseUrl)}
+            sizes={sizes}
+          />
+        ) : null}
+        <img
+          className={styles.image}
+          src={src}
+          srcSet={variants ? variantSrcSet(imageKey, width, 'jpg', imageBaseUrl) : undefined}
+          sizes={variants ? sizes : undefined}
+          alt={alt}
+          width={width ?? 800}
+          height={height ?? 800}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+          onError={() => setFailed(src)}
+        />
+      </picture>
     </span>
   );
 }

@@ -1,0 +1,50 @@
+import { IMAGE_VARIANTS, imageVariantKey, type ImageVariantFormat } from '@/lib/contract/values';
+import { postImageUrl } from '@/lib/api/keys';
+
+/** What a post says about its image beyond the key (absent for images stored before variants). */
+export interface PostImageInfo {
+  width?: number | null;
+  height?: number | null;
+  placeholder?: string | null;
+}
+
+/** The image fields of a post, as PostImage takes them. */
+export function postImageInfo(post: {
+  imageWidth?: number | null;
+  imageHeight?: number | null;
+  imagePlaceholder?: string | null;
+}): PostImageInfo {
+  return { width: post.imageWidth, height: post.imageHeight, placeholder: post.imagePlaceholder };
+}
+
+/**
+ * `srcset` of a post image's variants in `format`: one candidate per distinct actual width (a
+ * variant is never wider than the photo, so a narrow photo's larger variants collapse into one).
+ */
+export function variantSrcSet(
+  key: string,
+  photoWidth: number,
+  format: ImageVariantFormat,
+  imageBaseUrl = '',
+): string {
+  const seen = new Set<number>();
+  const candidates: string[] = [];
+  for (const nominal of IMAGE_VARIANTS.widths) {
+    const actual = Math.min(nominal, photoWidth);
+    if (seen.has(actual)) continue;
+    seen.add(actual);
+    candidates.push(
+      `${postImageUrl(imageVariantKey(key, nominal, format), imageBaseUrl)} ${actual}w`,
+    );
+  }
+  return candidates.join(', ');
+}
+
+/**
+ * `sizes` of each frame: the feed's column (540 px at most, the screen less the page's 16 px
+ * margins on phones) and the profile grid's three columns.
+ */
+export const POST_IMAGE_SIZES = {
+  feed: '(min-width: 600px) 540px, calc(100vw - 32px)',
+  square: '(min-width: 960px) 320px, 33vw',
+} as const;
