@@ -128,7 +128,7 @@ describe('PostUploadPage', () => {
       'an image type the backend does not take',
       new File(['BM'], 'old.bmp', { type: 'image/bmp' }),
       400,
-      'PNG, JPEG, GIF, WebP 이미지만 올릴 수 있습니다.',
+      'PNG, JPEG, GIF, WebP, HEIC 이미지만 올릴 수 있습니다.',
     ],
   ])(
     'sends %s and shows only the spec failure alert when the backend refuses it',
