@@ -78,7 +78,10 @@ describe('PostUploadPage', () => {
     const { user } = await renderForm();
     const input = fileInput();
     expect(input).toHaveAttribute('type', 'file');
-    expect(input).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
+    expect(input).toHaveAttribute(
+      'accept',
+      'image/png,image/jpeg,image/gif,image/webp,image/heic,image/heif',
+    );
     expect(input).toHaveAccessibleDescription(expect.stringContaining('PNG, JPG, GIF (최대 10MB)'));
     expect(screen.getByText('PNG, JPG, GIF (최대 10MB)')).toBeInTheDocument();
     expect(textArea().tagName).toBe('TEXTAREA');
