@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { ImageRejectedError } from '../src/storage/image-type';
 import { LocalImageStorage } from '../src/storage/local-image-storage';
-import { filesUnder, TINY_IMAGES } from './helpers/images';
+import { displayImages, filesUnder, FILES_PER_IMAGE, TINY_IMAGES } from './helpers/images';
 
 const made: string[] = [];
 after(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -33,7 +33,10 @@ describe('LocalImageStorage.put', () => {
     const { dir, storage } = await freshStorage();
     const stored = await storage.put(Readable.from([TINY_IMAGES.gif.data]));
     assert.equal(stored.type.ext, 'gif');
-    assert.deepEqual(filesUnder(dir), [stored.key]);
+    assert.deepEqual(displayImages(filesUnder(dir)), [stored.key]);
+    assert.equal(filesUnder(dir).length, FILES_PER_IMAGE);
+    await storage.delete(stored.key);
+    assert.deepEqual(filesUnder(dir), [], 'delete removes the variants too');
   });
 
   it('refuses other content and oversize images, keeping nothing', async () => {

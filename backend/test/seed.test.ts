@@ -20,6 +20,7 @@ import {
 } from '../src/db/schema';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
+import { IMAGE_VARIANTS, imageVariantKey } from '@/lib/contract/values';
 import type { Db } from '../src/db/client';
 import { buildMember } from '../src/seed/builders';
 import { seedDemo } from '../src/seed/demo-seed';
@@ -27,6 +28,7 @@ import { DEMO_MEMBERS } from '../src/seed/demo-members';
 import { detectImageType } from '../src/storage/image-type';
 import { LocalImageStorage } from '../src/storage/local-image-storage';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
+import { displayImages, FILES_PER_IMAGE } from './helpers/images';
 
 after(dropTestDatabases);
 
@@ -75,12 +77,19 @@ async function checkSocial(db: Db, dir: string, memberIds: number[]): Promise<vo
   assert.ok(memberIds.every((id) => allPosts.some((p) => p.memberId === id)));
   assert.ok(allPosts.every((p, i) => i === 0 || p.createdAt > allPosts[i - 1].createdAt));
   const files = readdirSync(dir).filter((name) => name !== '.incoming');
-  assert.deepEqual(files.sort(), allPosts.map((p) => p.imageKey).sort());
+  // through the upload pipeline: each image with its variants, its size and placeholder stored
+  assert.deepEqual(displayImages(files).sort(), allPosts.map((p) => p.imageKey).sort());
+  assert.equal(files.length, allPosts.length * FILES_PER_IMAGE);
   for (const post of allPosts) {
     const data = readFileSync(path.join(dir, post.imageKey));
     assert.equal(detectImageType(data)?.ext, 'png');
     assert.equal(data.readUInt32BE(16), 320);
     assert.equal(data.readUInt32BE(20), 240);
+    assert.deepEqual([post.imageWidth, post.imageHeight], [320, 240]);
+    assert.ok(post.imagePlaceholder && post.imagePlaceholder.length > 10);
+    for (const width of IMAGE_VARIANTS.widths) {
+      assert.ok(files.includes(imageVariantKey(post.imageKey, width, 'webp')));
+    }
   }
   assert.equal(new Set(allPosts.map((p) => p.imageKey)).size, 12);
   assert.ok((await db.select().from(comments)).length >= 5);

@@ -78,7 +78,10 @@ describe('PostUploadPage', () => {
     const { user } = await renderForm();
     const input = fileInput();
     expect(input).toHaveAttribute('type', 'file');
-    expect(input).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
+    expect(input).toHaveAttribute(
+      'accept',
+      'image/png,image/jpeg,image/gif,image/webp,image/heic,image/heif',
+    );
     expect(input).toHaveAccessibleDescription(expect.stringContaining('PNG, JPG, GIF (최대 10MB)'));
     expect(screen.getByText('PNG, JPG, GIF (최대 10MB)')).toBeInTheDocument();
     expect(textArea().tagName).toBe('TEXTAREA');
@@ -128,7 +131,7 @@ describe('PostUploadPage', () => {
       'an image type the backend does not take',
       new File(['BM'], 'old.bmp', { type: 'image/bmp' }),
       400,
-      'PNG, JPEG, GIF, WebP 이미지만 올릴 수 있습니다.',
+      'PNG, JPEG, GIF, WebP, HEIC 이미지만 올릴 수 있습니다.',
     ],
   ])(
     'sends %s and shows only the spec failure alert when the backend refuses it',

@@ -10,7 +10,7 @@ export const POST_MESSAGES = {
   textBlank: '내용을 입력해주세요.',
   textTooLong: `내용은 ${POST_LIMITS.text}자 이하로 입력해주세요.`,
   fileMissing: '이미지를 선택해주세요.',
-  unsupportedImage: 'PNG, JPEG, GIF, WebP 이미지만 올릴 수 있습니다.',
+  unsupportedImage: 'PNG, JPEG, GIF, WebP, HEIC 이미지만 올릴 수 있습니다.',
   imageTooLarge: '이미지는 10MB 이하여야 합니다.',
   limit: `limit은 1부터 ${POST_LIMITS.maxPage} 사이여야 합니다.`,
   postId: 'postId를 정확히 입력해주세요.',

@@ -57,8 +57,18 @@ export const POST_LIMITS = {
   maxPage: 50,
 } as const;
 
-/** Image types accepted by `POST /api/post`, decided by the file's content (magic bytes). */
-export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/**
+ * Image types accepted by `POST /api/post`, decided by the file's content (magic bytes). HEIC/HEIF
+ * (an iPhone's default) is stored and served as JPEG.
+ */
+export const IMAGE_MIME_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;
 
 /**
  * Display variants written for every uploaded photo (issue 13): each width in each format, never

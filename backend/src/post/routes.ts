@@ -56,8 +56,9 @@ export async function postRoutes(
   function uploadError(error: unknown): unknown {
     if (error instanceof ImageRejectedError) {
       if (error.reason === 'size') return new ApiError(413, POST_MESSAGES.imageTooLarge);
-      if (error.reason === 'type') return fieldError('file', POST_MESSAGES.unsupportedImage);
-      return fieldError('file', POST_MESSAGES.fileMissing);
+      if (error.reason === 'empty') return fieldError('file', POST_MESSAGES.fileMissing);
+      // not an image, damaged, or a decompression bomb: all "not an image we take"
+      return fieldError('file', POST_MESSAGES.unsupportedImage);
     }
     // The parser's own (English) reason is for the log, not for members.
     if (isMultipartError(app, error)) {
@@ -88,7 +89,7 @@ export async function postRoutes(
       const parsed = postTextSchema.safeParse(received.text ?? undefined);
       if (!parsed.success) throw fieldError('text', parsed.error.issues[0].message);
       if (!image) throw fieldError('file', POST_MESSAGES.fileMissing);
-      await createPost(db, member.id, parsed.data, image.key);
+      await createPost(db, member.id, parsed.data, image);
     } catch (error) {
       if (image) await images.delete(image.key);
       throw error;

@@ -4,17 +4,40 @@ import type { Post } from '@/lib/contract/post';
 import type { Db } from '../db/client';
 import { posts } from '../db/schema';
 
-const postColumns = { id: posts.id, text: posts.text, imageUrl: posts.imageKey };
+const postColumns = {
+  id: posts.id,
+  text: posts.text,
+  imageUrl: posts.imageKey,
+  imageWidth: posts.imageWidth,
+  imageHeight: posts.imageHeight,
+  imagePlaceholder: posts.imagePlaceholder,
+};
 
+/** The stored image a post names: its key and what the pipeline measured. */
+export interface PostImage {
+  key: string;
+  width: number;
+  height: number;
+  placeholder: string;
+}
+
+/** Inserts a post with its stored image; returns its id. */
 export async function createPost(
   db: Db,
   memberId: number,
   text: string,
-  imageKey: string,
+  image: PostImage,
 ): Promise<number> {
   const [row] = await db
     .insert(posts)
-    .values({ memberId, text, imageKey })
+    .values({
+      memberId,
+      text,
+      imageKey: image.key,
+      imageWidth: image.width,
+      imageHeight: image.height,
+      imagePlaceholder: image.placeholder,
+    })
     .returning({ id: posts.id });
   return row.id;
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 
 import type { Db } from '../db/client';
 import { comments, friendships, posts } from '../db/schema';
-import type { ImageStorage } from '../storage/image-storage';
+import type { ImageStorage, StoredImage } from '../storage/image-storage';
 import { gradientPng, type Rgb } from './png';
 
 export interface PostSeed {
@@ -18,6 +18,9 @@ export interface StoredPost {
   memberId: number;
   text: string;
   imageKey: string;
+  imageWidth: number;
+  imageHeight: number;
+  imagePlaceholder: string;
 }
 
 export interface CommentSeed {
@@ -43,17 +46,20 @@ export function buildPost(overrides: Partial<PostSeed> & { memberId: number }): 
   return { text: `게시글${sequence}`, ...overrides };
 }
 
-/** Stores each post's image (generated when absent), then inserts the posts in order (one statement). */
+/**
+ * Stores each post's image (generated when absent) through the storage's image pipeline, as an
+ * upload is, then inserts the posts in order (one statement).
+ */
 export async function insertPosts(
   db: Db,
   images: ImageStorage,
   seeds: PostSeed[],
 ): Promise<StoredPost[]> {
   if (seeds.length === 0) return [];
-  const keys: string[] = [];
+  const stored: StoredImage[] = [];
   for (const [i, seed] of seeds.entries()) {
     const png = seed.image ?? gradientPng(32, 24, PALETTE[i % PALETTE.length]);
-    keys.push((await images.put(Readable.from([png]))).key);
+    stored.push(await images.put(Readable.from([png])));
   }
   const rows = await db
     .insert(posts)
@@ -61,7 +67,10 @@ export async function insertPosts(
       seeds.map((seed, i) => ({
         memberId: seed.memberId,
         text: seed.text,
-        imageKey: keys[i],
+        imageKey: stored[i].key,
+        imageWidth: stored[i].width,
+        imageHeight: stored[i].height,
+        imagePlaceholder: stored[i].placeholder,
         ...(seed.createdAt ? { createdAt: seed.createdAt } : {}),
       })),
     )
@@ -70,7 +79,10 @@ export async function insertPosts(
     id: rows[i].id,
     memberId: seed.memberId,
     text: seed.text,
-    imageKey: keys[i],
+    imageKey: stored[i].key,
+    imageWidth: stored[i].width,
+    imageHeight: stored[i].height,
+    imagePlaceholder: stored[i].placeholder,
   }));
 }
 

@@ -1,31 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 
 import {
   IMAGE_KEY_PATTERN,
-  type ImageStorage,
+  type ImageObject,
+  type ImageObjectStore,
   type OpenedImage,
-  type StoredImage,
 } from './image-storage';
-import { ImageGuard, imageTypeOfExt } from './image-type';
+import { imageTypeOfExt } from './image-type';
+import { ProcessingImageStorage } from './processing-image-storage';
 
 /**
- * Images as files in one folder (`DATA_DIR/images`). An upload is written to `.incoming/` and
- * renamed to `<uuid>.<ext>` once complete and accepted, so a refused or interrupted upload leaves
- * nothing behind.
+ * Image objects as files in one folder (`DATA_DIR/images`). Each object of an upload is written to
+ * `.incoming/` first and renamed into place once all are written, the first (the display image,
+ * the one a post names) last; on any failure every file of the batch is removed, so a refused or
+ * interrupted upload leaves nothing behind.
  */
-export class LocalImageStorage implements ImageStorage {
+export class LocalObjectStore implements ImageObjectStore {
   private readonly incoming: string;
   private ready: Promise<unknown> | null = null;
 
-  constructor(
-    readonly dir: string,
-    private readonly maxBytes: number,
-  ) {
+  constructor(readonly dir: string) {
     this.incoming = path.join(dir, '.incoming');
   }
 
@@ -34,32 +31,34 @@ export class LocalImageStorage implements ImageStorage {
     return this.ready;
   }
 
-  async put(stream: Readable): Promise<StoredImage> {
+  async putAll(objects: readonly ImageObject[]): Promise<void> {
+    if (!objects.every((object) => IMAGE_KEY_PATTERN.test(object.key))) {
+      throw new Error('invalid image key');
+    }
     await this.ensureDirs();
-    const id = randomUUID();
-    const temp = path.join(this.incoming, `${id}.part`);
-    const guard = new ImageGuard(this.maxBytes);
-    const file = createWriteStream(temp, { flags: 'wx' });
-    // pipeline() can settle before the file stream has even opened its file (a source that is
-    // already errored, e.g. a multipart body busboy gave up on); removing the file before the
-    // stream closes would let the pending open create it again afterwards.
-    const fileClosed = new Promise<void>((resolve) => file.once('close', () => resolve()));
+    const temps = objects.map(() => path.join(this.incoming, `${randomUUID()}.part`));
+    const placed: string[] = [];
     try {
-      await pipeline(stream, guard, file);
-      const key = `${id}.${guard.type!.ext}`;
-      await rename(temp, path.join(this.dir, key));
-      return { key, type: guard.type!, bytes: guard.bytes };
+      const written = await Promise.allSettled(
+        objects.map((object, i) => writeFile(temps[i], object.data, { flag: 'wx' })),
+      );
+      const failed = written.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      for (const i of [...objects.keys()].reverse()) {
+        const target = path.join(this.dir, objects[i].key);
+        await rename(temps[i], target);
+        placed.push(target);
+      }
     } catch (error) {
-      file.destroy();
-      await fileClosed;
-      await rm(temp, { force: true });
+      await Promise.all([...temps, ...placed].map((file) => rm(file, { force: true })));
       throw error;
     }
   }
 
   async open(key: string): Promise<OpenedImage | null> {
     if (!IMAGE_KEY_PATTERN.test(key)) return null;
-    const type = imageTypeOfExt(key.slice(key.lastIndexOf('.') + 1))!;
+    const type = imageTypeOfExt(key.slice(key.lastIndexOf('.') + 1));
+    if (!type) return null;
     const file = path.join(this.dir, key);
     let size: number;
     try {
@@ -69,16 +68,21 @@ export class LocalImageStorage implements ImageStorage {
     } catch {
       return null;
     }
-    return {
-      stream: createReadStream(file),
-      contentType: type.mime,
-      size,
-      etag: `"${key.slice(0, key.indexOf('.'))}"`,
-    };
+    return { stream: createReadStream(file), contentType: type.mime, size, etag: `"${key}"` };
   }
 
-  async delete(key: string): Promise<void> {
-    if (!IMAGE_KEY_PATTERN.test(key)) return;
-    await rm(path.join(this.dir, key), { force: true });
+  async deleteAll(keys: readonly string[]): Promise<void> {
+    const valid = keys.filter((key) => IMAGE_KEY_PATTERN.test(key));
+    await Promise.all(valid.map((key) => rm(path.join(this.dir, key), { force: true })));
+  }
+}
+
+/** The default image storage: the pipeline in front of a local folder. */
+export class LocalImageStorage extends ProcessingImageStorage {
+  constructor(
+    readonly dir: string,
+    maxBytes: number,
+  ) {
+    super(new LocalObjectStore(dir), maxBytes);
   }
 }

@@ -1,15 +1,16 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
+import { IMAGE_VARIANTS } from '@/lib/contract/values';
 import { gradientPng } from '../../src/seed/png';
 import type { TestServer } from './app';
 
-/** Tiny valid images of each accepted type. */
+/** Tiny valid images of each accepted type (the JPEG is 4×3, made by sharp). */
 export const TINY_IMAGES = {
   png: { data: gradientPng(4, 3, [255, 0, 0], [0, 0, 255]), mime: 'image/png' },
   jpg: {
     data: Buffer.from(
-      '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+      '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAADAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAH/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAwb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCgBQD/2Q==',
       'base64',
     ),
     mime: 'image/jpeg',
@@ -67,4 +68,12 @@ export function filesUnder(dir: string): string[] {
 /** Every file under the server's images folder, relative. */
 export function storedFiles(server: TestServer): string[] {
   return filesUnder(imagesDir(server));
+}
+
+/** Files stored per image: the display image and every IMAGE_VARIANTS width × format. */
+export const FILES_PER_IMAGE = 1 + IMAGE_VARIANTS.widths.length * IMAGE_VARIANTS.formats.length;
+
+/** The display images among `files` (`<uuid>.<ext>`, not the `-w<width>` variants). */
+export function displayImages(files: string[]): string[] {
+  return files.filter((name) => !/-w\d+\./.test(name));
 }

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 import { members } from './members';
 
@@ -16,6 +16,10 @@ export const posts = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     imageKey: text('image_key').notNull(),
+    /** The display image's upright size and ThumbHash (base64); null for images stored before the pipeline. */
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    imagePlaceholder: text('image_placeholder'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('posts_member_id_idx').on(table.memberId, table.id)],
