@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { signIn, uniqueMember } from './fixtures/auth';
 
 /** A valid 2×2 PNG (the accent red), small enough to write inline. */
@@ -66,12 +66,10 @@ test('upload an image with text: validated, client-side navigation, new post on 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: '/tmp/post-upload-1280.png', fullPage: true });
 
-  const imageResponse = page.waitForResponse(
-    (response) =>
-      new URL(response.url()).pathname.startsWith('/api/images/') &&
-      response.request().method() === 'GET' &&
-      response.status() === 200,
-  );
+  const imageResponses: Response[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/images/')) imageResponses.push(response);
+  });
   await page.getByRole('button', { name: '업로드하기' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '업로드 성공!' })).toBeVisible();
   await expect(page).toHaveURL(/\/post$/);
@@ -89,9 +87,13 @@ test('upload an image with text: validated, client-side navigation, new post on 
       image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
     )
     .toBeGreaterThan(0);
-  const response = await imageResponse;
-  expect(response.headers()['content-type']).toBe('image/png');
-  expect(new URL(response.url()).pathname).toBe(await image.getAttribute('src'));
+  // The browser shows one of the photo's variants (WebP first), fetched through the BFF.
+  const shown = await image.evaluate((element: HTMLImageElement) => element.currentSrc);
+  const response = imageResponses.find((candidate) => candidate.url() === shown);
+  expect(response, shown).toBeDefined();
+  expect(response?.status()).toBe(200);
+  expect(new URL(shown).pathname).toMatch(/^\/api\/images\/[0-9a-f-]+-w\d+\.(webp|jpg)$/);
+  expect(response?.headers()['content-type']).toMatch(/^image\/(webp|jpeg)$/);
 });
 
 test('the feed pages in 5 at a time and ends with the end message', async ({ page }) => {
