@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 
 import { count } from 'drizzle-orm';
@@ -20,9 +21,11 @@ import { processImage } from '../src/storage/image-pipeline';
 import { IMAGE_KEY_PATTERN } from '../src/storage/image-storage';
 import { detectImageType } from '../src/storage/image-type';
 import { LocalObjectStore } from '../src/storage/local-image-storage';
+import { ProcessingImageStorage } from '../src/storage/processing-image-storage';
 import { apiClient, sessionCookie, type ApiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
+import { until } from './helpers/wait';
 import {
   displayImages,
   FILES_PER_IMAGE,
@@ -200,6 +203,26 @@ describe('image pipeline', () => {
         .then((m) => [m.width, m.height]),
       [40, 30],
     );
+  });
+});
+
+describe('ProcessingImageStorage', () => {
+  it('decodes at most `concurrency` uploads at once; the others wait their turn and succeed', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'processing-'));
+    try {
+      const storage = new ProcessingImageStorage(new LocalObjectStore(dir), 10 * 1024 * 1024, 1);
+      const photo = await phonePhoto(1600, 1200);
+      const puts = [1, 2, 3].map(() => storage.put(Readable.from([photo])));
+      await until(
+        () => storage.processingQueue.active === 1 && storage.processingQueue.waiting === 2,
+        'one upload processing and two waiting',
+      );
+      const stored = await Promise.all(puts);
+      assert.equal(new Set(stored.map((image) => image.key)).size, 3);
+      assert.deepEqual(storage.processingQueue, { active: 0, waiting: 0 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

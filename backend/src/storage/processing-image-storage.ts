@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
+
+import pLimit, { type LimitFunction } from 'p-limit';
 
 import { IMAGE_VARIANTS, imageVariantKey } from '@/lib/contract/values';
 import {
@@ -27,16 +30,30 @@ export function imageObjectKeys(key: string): string[] {
 /**
  * The ImageStorage of the app: uploads go through the image pipeline (processImage), and the
  * display image and its variants are written to `store` as one all-or-nothing batch.
+ *
+ * At most `concurrency` uploads are decoded at once (one per core by default); the others wait
+ * their turn. A decoded 12 MP photo holds about 50 MB of pixels, so without the bound a burst of
+ * uploads would take memory without limit, and sharp would only share the same cores anyway.
  */
 export class ProcessingImageStorage implements ImageStorage {
+  private readonly processing: LimitFunction;
+
   constructor(
     readonly store: ImageObjectStore,
     private readonly maxBytes: number,
-  ) {}
+    concurrency: number = Math.max(1, availableParallelism()),
+  ) {
+    this.processing = pLimit(concurrency);
+  }
+
+  /** Uploads being processed now, and those waiting for their turn. */
+  get processingQueue(): { active: number; waiting: number } {
+    return { active: this.processing.activeCount, waiting: this.processing.pendingCount };
+  }
 
   async put(stream: Readable): Promise<StoredImage> {
     const upload = await readUpload(stream, this.maxBytes);
-    const image = await processImage(upload.data, upload.type);
+    const image = await this.processing(() => processImage(upload.data, upload.type));
     const key = `${randomUUID()}.${image.type.ext}`;
     const objects: ImageObject[] = [
       { key, data: image.display, contentType: image.type.mime },
