@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
@@ -382,6 +383,11 @@ for (const kind of databaseKinds()) {
           .then((m) => [m.format, m.width, m.height]),
         ['webp', 64, 48],
       );
+      // The wasm decoder ran on its worker thread: the server's own thread never loaded it.
+      const loaded = Object.keys(createRequire(import.meta.url).cache).filter((file) =>
+        file.includes('libheif-js'),
+      );
+      assert.deepEqual(loaded, [], 'libheif-js is loaded on the HEIF worker only');
     });
 
     it('refuses non-images, damaged images, decompression bombs and 11 MB, keeping nothing', async () => {

@@ -1,69 +1,80 @@
-import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 
+import type { RgbaPixels } from './heif-decode';
+import type { HeifReply, HeifRequest } from './heif-worker';
 import { ImageRejectedError } from './image-type';
 
-/** The part of libheif-js (an Emscripten/wasm build of libheif) this module uses. */
-interface HeifImage {
-  get_width(): number;
-  get_height(): number;
-  is_primary(): boolean;
-  has_alpha_channel(): boolean;
-  display(
-    target: { data: Uint8ClampedArray; width: number; height: number },
-    done: (result: { data: Uint8ClampedArray } | null) => void,
-  ): void;
-  free(): void;
-}
-interface Libheif {
-  HeifDecoder: new () => { decode(data: Buffer): HeifImage[] };
+export type { RgbaPixels } from './heif-decode';
+
+interface Pending {
+  resolve: (pixels: RgbaPixels) => void;
+  reject: (error: Error) => void;
 }
 
-let libheif: Libheif | null = null;
+let worker: Worker | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
 
-/** libheif-js, loaded on first use (the wasm bundle takes ~100 ms to instantiate). */
-function loadLibheif(): Libheif {
-  libheif ??= createRequire(import.meta.url)('libheif-js/wasm-bundle') as Libheif;
-  return libheif;
+/** True when this module runs from its TypeScript source (under tsx: tests, `npm run dev`). */
+const fromSource = import.meta.url.endsWith('.ts');
+
+/**
+ * The worker thread on the file beside this module: `heif-worker.js` in the bundle (backend/dist,
+ * built as its own entry), or `heif-worker.ts` from the sources, where the worker registers tsx
+ * itself first (tsx's loader does not reach worker threads on its own).
+ */
+function startWorker(): Worker {
+  if (!fromSource) return new Worker(new URL('./heif-worker.js', import.meta.url));
+  const source = new URL('./heif-worker.ts', import.meta.url).href;
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
+    { eval: true },
+  );
 }
 
-/** Decoded pixels: 8-bit RGBA, `width`×`height`, upright (HEIF's own rotation/mirror applied). */
-export interface RgbaPixels {
-  data: Buffer;
-  width: number;
-  height: number;
-  /** Whether the image has an alpha channel (otherwise every alpha byte is 255). */
-  hasAlpha: boolean;
+function failAll(error: Error): void {
+  for (const waiting of pending.values()) waiting.reject(error);
+  pending.clear();
+  worker = null;
+}
+
+/** The decoding thread, started on first use; it does not keep the process alive when idle. */
+function decoder(): Worker {
+  if (worker) return worker;
+  const started = startWorker();
+  started.unref();
+  started.on('message', (reply: HeifReply) => {
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    if (pending.size === 0) started.unref();
+    if (!reply.ok) {
+      waiting.reject(new ImageRejectedError(reply.reason));
+      return;
+    }
+    const data = Buffer.from(reply.data.buffer, reply.data.byteOffset, reply.data.byteLength);
+    waiting.resolve({ data, width: reply.width, height: reply.height, hasAlpha: reply.hasAlpha });
+  });
+  started.on('error', (error) => failAll(error));
+  started.on('exit', (code) => {
+    if (worker === started) failAll(new Error(`HEIF decoder exited (${code})`));
+  });
+  worker = started;
+  return started;
 }
 
 /**
- * Decodes the primary image of a HEIC/HEIF file with libheif-js, for sharp builds without an HEVC
- * decoder (the prebuilt binaries carry AV1 only, for patent reasons). Refuses more than
- * `maxPixels` before decoding (`pixels`) and anything libheif cannot read (`corrupt`).
+ * Decodes the primary image of a HEIC/HEIF file (see decodeHeifOnThisThread) on a worker thread,
+ * so the event loop keeps serving while it runs. Refuses with ImageRejectedError as that does.
  */
-export async function decodeHeif(data: Buffer, maxPixels: number): Promise<RgbaPixels> {
-  let images: HeifImage[];
-  try {
-    const { HeifDecoder } = loadLibheif();
-    images = new HeifDecoder().decode(data);
-  } catch {
-    throw new ImageRejectedError('corrupt');
-  }
-  try {
-    const image = images.find((candidate) => candidate.is_primary()) ?? images[0];
-    if (!image) throw new ImageRejectedError('corrupt');
-    const width = image.get_width();
-    const height = image.get_height();
-    if (!(width > 0 && height > 0)) throw new ImageRejectedError('corrupt');
-    if (width * height > maxPixels) throw new ImageRejectedError('pixels');
-    const pixels = await new Promise<Uint8ClampedArray>((resolve, reject) => {
-      image.display({ data: new Uint8ClampedArray(width * height * 4), width, height }, (result) =>
-        result ? resolve(result.data) : reject(new ImageRejectedError('corrupt')),
-      );
-    });
-    const hasAlpha = image.has_alpha_channel();
-    const rgba = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
-    return { data: rgba, width, height, hasAlpha };
-  } finally {
-    for (const image of images) image.free();
-  }
+export function decodeHeif(data: Buffer, maxPixels: number): Promise<RgbaPixels> {
+  const thread = decoder();
+  const id = nextId++;
+  return new Promise<RgbaPixels>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    // Kept alive while a decode is under way, so a waiting upload is not cut off by an idle exit.
+    thread.ref();
+    const request: HeifRequest = { id, data, maxPixels };
+    thread.postMessage(request);
+  });
 }
