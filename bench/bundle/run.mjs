@@ -77,9 +77,7 @@ async function main() {
   let browser;
   try {
     browser = await launchChromium();
-    const signInContext = await browser.newContext();
-    const cookies = await signIn(signInContext, stack.appUrl, demoMember);
-    await signInContext.close();
+    const cookies = await signIn(browser, stack.appUrl, demoMember);
     console.log(`signed in as ${demoMember.email} (${cookies.map((c) => c.name).join(', ')})`);
 
     const pages = [

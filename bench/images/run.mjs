@@ -82,9 +82,7 @@ async function main() {
   let browser;
   try {
     browser = await launchChromium();
-    const signInContext = await browser.newContext();
-    const cookies = await signIn(signInContext, stack.appUrl, demoMember);
-    await signInContext.close();
+    const cookies = await signIn(browser, stack.appUrl, demoMember);
 
     const timings = [];
     let originalBytes = 0;

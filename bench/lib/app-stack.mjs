@@ -124,10 +124,11 @@ export function launchChromium(options = {}) {
 }
 
 /**
- * Signs `who` in inside the browser context through the real flow (as e2e/fixtures/auth.ts does)
- * and resolves to the context's cookies for the app's origin.
+ * Signs `who` in through the real flow (as e2e/fixtures/auth.ts does) in a context of its own, and
+ * resolves to that context's cookies for the app's origin; the context is closed again.
  */
-export async function signIn(context, appUrl, who = demoMember) {
+export async function signIn(browser, appUrl, who = demoMember) {
+  const context = await browser.newContext();
   const page = await context.newPage();
   try {
     await page.goto(`${appUrl}/login`);
@@ -137,10 +138,10 @@ export async function signIn(context, appUrl, who = demoMember) {
     if (who.name) await page.getByLabel('이름').fill(who.name);
     await page.getByRole('button', { name: '로그인' }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    return await context.cookies(appUrl);
   } finally {
-    await page.close();
+    await context.close();
   }
-  return context.cookies(appUrl);
 }
 
 /** `name=value; …` for a Cookie request header. */

@@ -97,7 +97,7 @@ async function main() {
     const browser = await launchChromium();
     let cookies;
     try {
-      cookies = await signIn(await browser.newContext(), stack.appUrl, demoMember);
+      cookies = await signIn(browser, stack.appUrl, demoMember);
     } finally {
       await browser.close();
     }
