@@ -1,22 +1,6 @@
 import { IMAGE_VARIANTS, imageVariantKey, type ImageVariantFormat } from '@/lib/contract/values';
 import { postImageUrl } from '@/lib/api/keys';
 
-/** What a post says about its image beyond the key (absent for images stored before variants). */
-export interface PostImageInfo {
-  width?: number | null;
-  height?: number | null;
-  placeholder?: string | null;
-}
-
-/** The image fields of a post, as PostImage takes them. */
-export function postImageInfo(post: {
-  imageWidth?: number | null;
-  imageHeight?: number | null;
-  imagePlaceholder?: string | null;
-}): PostImageInfo {
-  return { width: post.imageWidth, height: post.imageHeight, placeholder: post.imagePlaceholder };
-}
-
 /**
  * `srcset` of a post image's variants in `format`: one candidate per distinct actual width (a
  * variant is never wider than the photo, so a narrow photo's larger variants collapse into one).

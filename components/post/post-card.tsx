@@ -4,7 +4,6 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Post } from '@/lib/contract/post';
 import { messages } from '@/lib/i18n/messages';
-import { postImageInfo } from '@/lib/post-image-sources';
 import { PostImage } from './post-image';
 import styles from './post-card.module.css';
 
@@ -40,7 +39,7 @@ export function PostCard({ post, onOpenComments, priority = false }: PostCardPro
       {post.imageUrl ? (
         <PostImage
           imageKey={post.imageUrl}
-          info={postImageInfo(post)}
+          info={post}
           alt={messages.feed.imageAlt}
           priority={priority}
         />

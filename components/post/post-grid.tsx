@@ -3,7 +3,6 @@
 import type { ReactNode } from 'react';
 import type { Post } from '@/lib/contract/post';
 import { messages } from '@/lib/i18n/messages';
-import { postImageInfo } from '@/lib/post-image-sources';
 import { PostImage } from './post-image';
 import styles from './post-grid.module.css';
 
@@ -40,7 +39,7 @@ export function PostGrid({
             <button type="button" className={styles.button} onClick={() => onSelect(post)}>
               <PostImage
                 imageKey={post.imageUrl}
-                info={postImageInfo(post)}
+                info={post}
                 alt={messages.profile.postImage(post.text)}
                 shape="square"
               />
@@ -48,7 +47,7 @@ export function PostGrid({
           ) : (
             <PostImage
               imageKey={post.imageUrl}
-              info={postImageInfo(post)}
+              info={post}
               alt={messages.profile.postImage(post.text)}
               shape="square"
             />

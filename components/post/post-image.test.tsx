@@ -26,7 +26,7 @@ describe('PostImage', () => {
       <PostImage
         imageKey={KEY}
         alt="사진"
-        info={{ width: 1200, height: 900, placeholder: null }}
+        info={{ imageWidth: 1200, imageHeight: 900, imagePlaceholder: null }}
       />,
     );
     const image = screen.getByRole('img', { name: '사진' });
@@ -50,7 +50,12 @@ describe('PostImage', () => {
 
   it('uses the image base address for the variants too', () => {
     renderImage(
-      <PostImage imageKey={KEY} alt="사진" shape="square" info={{ width: 300, height: 300 }} />,
+      <PostImage
+        imageKey={KEY}
+        alt="사진"
+        shape="square"
+        info={{ imageWidth: 300, imageHeight: 300 }}
+      />,
       'https://cdn.example/images/',
     );
     // All four variants of a 300 px photo are 300 px wide: one candidate.
@@ -65,7 +70,7 @@ describe('PostImage', () => {
       <PostImage
         imageKey={KEY}
         alt="사진"
-        info={{ width: 800, height: 600, placeholder: thumbHash() }}
+        info={{ imageWidth: 800, imageHeight: 600, imagePlaceholder: thumbHash() }}
       />,
     );
     const blur = container.querySelector('img[aria-hidden="true"]');

@@ -5,7 +5,8 @@ import { thumbHashToDataURL } from 'thumbhash';
 import { useRuntimeConfig } from '@/components/config/runtime-config';
 import { postImageUrl } from '@/lib/api/keys';
 import { messages } from '@/lib/i18n/messages';
-import { POST_IMAGE_SIZES, variantSrcSet, type PostImageInfo } from '@/lib/post-image-sources';
+import type { Post } from '@/lib/contract/post';
+import { POST_IMAGE_SIZES, variantSrcSet } from '@/lib/post-image-sources';
 import styles from './post-image.module.css';
 
 export interface PostImageProps {
@@ -18,7 +19,7 @@ export interface PostImageProps {
   /** The first image on screen (the page's largest paint): loaded at once, at high priority. */
   priority?: boolean;
   /** The post's image size and placeholder; with a width, the variants are offered by width. */
-  info?: PostImageInfo;
+  info?: Pick<Post, 'imageWidth' | 'imageHeight' | 'imagePlaceholder'>;
 }
 
 /** The ThumbHash (base64) as a tiny PNG data URL; null when there is none or it is malformed. */
@@ -49,7 +50,7 @@ export function PostImage({
   const { imageBaseUrl } = useRuntimeConfig();
   const src = imageKey ? postImageUrl(imageKey, imageBaseUrl) : null;
   const [failed, setFailed] = useState<string | null>(null);
-  const blur = useMemo(() => placeholderUrl(info?.placeholder), [info?.placeholder]);
+  const blur = useMemo(() => placeholderUrl(info?.imagePlaceholder), [info?.imagePlaceholder]);
   const frame = [styles.frame, styles[shape], className].filter(Boolean).join(' ');
 
   if (src === null || failed === src) {
@@ -75,8 +76,8 @@ export function PostImage({
     );
   }
 
-  const width = info?.width ?? null;
-  const height = info?.height ?? null;
+  const width = info?.imageWidth ?? null;
+  const height = info?.imageHeight ?? null;
   const variants = imageKey !== null && width !== null && height !== null;
   const sizes = POST_IMAGE_SIZES[shape];
   return (

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
+import { profileHref } from '@/components/friend/member-row';
 import { isForbidden } from '@/lib/api/errors';
 import { useFriendPosts } from '@/lib/hooks/use-member-posts';
 import { messages } from '@/lib/i18n/messages';
@@ -41,7 +42,7 @@ export function FriendProfileTabs({
 }: FriendProfileTabsProps) {
   const [tab, setTab] = useState<FriendTab>(initialTab);
   const { posts: list } = useFriendPosts(postsDenied ? null : friendId);
-  const path = `/friendProfile/${friendId}`;
+  const path = profileHref(friendId);
 
   return (
     <Tabs

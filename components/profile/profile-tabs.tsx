@@ -69,7 +69,7 @@ export interface ProfileTabsProps {
  */
 export function ProfileTabs({ initialTab = PROFILE_TABS[0] }: ProfileTabsProps) {
   const [tab, setTab] = useState<ProfileTab>(initialTab);
-  // Both lists load up front: their lengths are the counts in the summary.
+  // Both lists load up front: their lengths are the tab counts, and either may need its inline error.
   const { posts, error: postsError, mutate: retryPosts } = useMemberPosts();
   const { friends, error: friendsError, mutate: retryFriends } = useFriends();
 

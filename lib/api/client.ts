@@ -3,12 +3,7 @@ import { messages } from '@/lib/i18n/messages';
 import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
 import { ApiError, isAbortError } from './errors';
 import { dispatchUnauthorized } from './events';
-import {
-  GOOGLE_AUTHORIZATION_PATH,
-  LOGIN_CHECK_PATH,
-  LOGOUT_PATH,
-  TOKEN_REFRESH_PATH,
-} from './keys';
+import { GOOGLE_AUTHORIZATION_PATH, LOGIN_CHECK_PATH, TOKEN_REFRESH_PATH } from './keys';
 import { getSessionSnapshot, runRefresh } from './session-bridge';
 
 /**
@@ -22,8 +17,6 @@ import { getSessionSnapshot, runRefresh } from './session-bridge';
  *   refresh fires `auth:unauthorized`;
  * - cancelled requests (AbortError) pass through unchanged.
  */
-
-export { GOOGLE_AUTHORIZATION_PATH, LOGIN_CHECK_PATH, LOGOUT_PATH, TOKEN_REFRESH_PATH };
 
 /** Paths that may be requested while nobody is signed in (product.md §5). */
 export const PUBLIC_PATHS: ReadonlySet<string> = new Set([

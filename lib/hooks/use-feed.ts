@@ -9,8 +9,6 @@ import { useSession } from '@/lib/auth';
 import type { Post } from '@/lib/contract/post';
 import { useServerFirst } from './use-server-first';
 
-export { feedPageKey, type FeedPageKey };
-
 async function fetchFeedPage(key: FeedPageKey): Promise<Post[]> {
   const api = await loadApi();
   return key[1] === 'latest' ? api.fetchLatestPosts(key[2]) : api.fetchPostsBefore(key[3], key[2]);

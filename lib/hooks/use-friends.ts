@@ -1,34 +1,15 @@
 'use client';
 
-import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { loadApi } from '@/lib/api/load';
 import {
-  friendCheckKey,
   FRIEND_REQUESTS_KEY,
   FRIENDS_KEY,
-  memberKey,
   SUGGESTED_FRIENDS_KEY,
   FRIEND_POSTS_KEY,
 } from '@/lib/api/keys';
-import { isApiError } from '@/lib/api/errors';
 import { useSession } from '@/lib/auth';
 import { useServerFirst } from './use-server-first';
-
-/** Client errors (a 4xx answer) will not change on retry; everything else retries as SWR does. */
-export const noRetryOnClientError: SWRConfiguration['onErrorRetry'] = (
-  error,
-  _key,
-  config,
-  revalidate,
-  { retryCount },
-) => {
-  if (isApiError(error) && error.kind === 'http' && error.status >= 400 && error.status < 500) {
-    return;
-  }
-  if (retryCount >= 3) return;
-  const interval = config.errorRetryInterval ?? 5000;
-  setTimeout(() => void revalidate({ retryCount }), interval * 2 ** (retryCount - 1));
-};
 
 /** The caller's friends (GET /api/member/friend); `friend` of each entry is the other member. */
 export function useFriends() {
@@ -70,29 +51,6 @@ export function useSuggestedFriends() {
     },
   );
   return { suggested: data, error: error as unknown, isLoading, mutate };
-}
-
-/** A member's summary (GET /api/member/friend/{memberId}); null when there is no such member. */
-export function useMember(memberId: number) {
-  const { isAuthenticated } = useSession();
-  const { data, error, isLoading, mutate } = useSWR(
-    isAuthenticated ? memberKey(memberId) : null,
-    async () => (await loadApi()).fetchMember(memberId),
-    { onErrorRetry: noRetryOnClientError },
-  );
-  return { member: data, error: error as unknown, isLoading, mutate };
-}
-
-/**
- * Whether the caller and `friendId` are friends (GET /api/friend/check/{friendId}): undefined
- * while asking; a failed check is false.
- */
-export function useFriendCheck(friendId: number) {
-  const { isAuthenticated } = useSession();
-  const { data, isLoading } = useSWR(isAuthenticated ? friendCheckKey(friendId) : null, async () =>
-    (await loadApi()).checkFriend(friendId),
-  );
-  return { isFriend: data, isLoading };
 }
 
 /**
