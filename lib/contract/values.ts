@@ -83,6 +83,14 @@ export const IMAGE_VARIANTS = {
 export type ImageVariantWidth = (typeof IMAGE_VARIANTS.widths)[number];
 export type ImageVariantFormat = (typeof IMAGE_VARIANTS.formats)[number];
 
+/** Every variant written for a photo: each width in each format, in one list for writer and remover. */
+export const IMAGE_VARIANT_SPECS: readonly {
+  width: ImageVariantWidth;
+  format: ImageVariantFormat;
+}[] = IMAGE_VARIANTS.widths.flatMap((width) =>
+  IMAGE_VARIANTS.formats.map((format) => ({ width, format })),
+);
+
 /**
  * The storage key of a variant of the image stored under `key` (`<uuid>.<ext>`):
  * `<uuid>-w<width>.<format>`, served like any key at `GET /api/images/{key}` (and, behind a CDN,

@@ -14,8 +14,14 @@ interface HeifImage {
   ): void;
   free(): void;
 }
+interface HeifDecoder {
+  decode(data: Buffer): HeifImage[];
+  /** The libheif context of the last decode; freed only by the next decode on the same decoder. */
+  decoder: unknown;
+}
 interface Libheif {
-  HeifDecoder: new () => { decode(data: Buffer): HeifImage[] };
+  HeifDecoder: new () => HeifDecoder;
+  heif_context_free(context: unknown): void;
 }
 
 let libheif: Libheif | null = null;
@@ -44,14 +50,15 @@ export interface RgbaPixels {
  * it through heif-decoder.ts, which runs it on a worker thread (heif-worker.ts).
  */
 export async function decodeHeifOnThisThread(data: Buffer, maxPixels: number): Promise<RgbaPixels> {
-  let images: HeifImage[];
+  const lib = loadLibheif();
+  const decoder = new lib.HeifDecoder();
+  let images: HeifImage[] = [];
   try {
-    const { HeifDecoder } = loadLibheif();
-    images = new HeifDecoder().decode(data);
-  } catch {
-    throw new ImageRejectedError('corrupt');
-  }
-  try {
+    try {
+      images = decoder.decode(data);
+    } catch {
+      throw new ImageRejectedError('corrupt');
+    }
     const image = images.find((candidate) => candidate.is_primary()) ?? images[0];
     if (!image) throw new ImageRejectedError('corrupt');
     const width = image.get_width();
@@ -68,5 +75,8 @@ export async function decodeHeifOnThisThread(data: Buffer, maxPixels: number): P
     return { data: rgba, width, height, hasAlpha };
   } finally {
     for (const image of images) image.free();
+    // The context holds a copy of the file; without this each decode would keep it in the wasm
+    // heap for good (libheif-js frees it only on the decoder's next decode).
+    if (decoder.decoder) lib.heif_context_free(decoder.decoder);
   }
 }

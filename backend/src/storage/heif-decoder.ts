@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 
 import type { RgbaPixels } from './heif-decode';
 import type { HeifReply, HeifRequest } from './heif-worker';
+import { ImageStorageError } from './image-storage';
 import { ImageRejectedError } from './image-type';
 
 export type { RgbaPixels } from './heif-decode';
@@ -55,9 +56,11 @@ function decoder(): Worker {
     const data = Buffer.from(reply.data.buffer, reply.data.byteOffset, reply.data.byteLength);
     waiting.resolve({ data, width: reply.width, height: reply.height, hasAlpha: reply.hasAlpha });
   });
-  started.on('error', (error) => failAll(error));
+  started.on('error', (error) =>
+    failAll(new ImageStorageError('HEIF decoder failed', { cause: error })),
+  );
   started.on('exit', (code) => {
-    if (worker === started) failAll(new Error(`HEIF decoder exited (${code})`));
+    if (worker === started) failAll(new ImageStorageError(`HEIF decoder exited (${code})`));
   });
   worker = started;
   return started;

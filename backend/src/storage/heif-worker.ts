@@ -23,7 +23,10 @@ parentPort?.on('message', async ({ id, data, maxPixels }: HeifRequest) => {
   let reply: HeifReply;
   const transfer: ArrayBuffer[] = [];
   try {
-    const pixels = await decodeHeifOnThisThread(Buffer.from(data), maxPixels);
+    const pixels = await decodeHeifOnThisThread(
+      Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+      maxPixels,
+    );
     const view = pixels.data;
     reply = {
       id,

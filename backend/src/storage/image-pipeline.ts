@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 
 import {
+  IMAGE_VARIANT_SPECS,
   IMAGE_VARIANTS,
   type ImageVariantFormat,
   type ImageVariantWidth,
@@ -192,13 +193,10 @@ function displayType(type: UploadType): ImageType {
 export async function processImage(data: Buffer, type: UploadType): Promise<ProcessedImage> {
   const source = await openSource(data, type);
   const display = displayType(type);
-  const variantSpecs = IMAGE_VARIANTS.widths.flatMap((width) =>
-    IMAGE_VARIANTS.formats.map((format) => ({ width, format })),
-  );
   const [displayData, placeholder, ...variants] = await Promise.all([
     encode(source.make(), display.ext, source.hasAlpha).toBuffer(),
     thumbHashOf(source.make({ firstFrameOnly: true })),
-    ...variantSpecs.map(async ({ width, format }) => ({
+    ...IMAGE_VARIANT_SPECS.map(async ({ width, format }) => ({
       width,
       format,
       data: await encode(

@@ -73,3 +73,15 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 export const IMAGE_KEY_PATTERN = new RegExp(
   `^${UUID}(?:\\.(?:png|jpg|gif|webp)|-w(?:${IMAGE_VARIANTS.widths.join('|')})\\.(?:${IMAGE_VARIANTS.formats.join('|')}))$`,
 );
+
+/**
+ * A failure inside image storage or processing that is not the upload's fault (a bad key from
+ * code, the HEIF decoder thread dying). Its own class, so that the upload route never mistakes it
+ * for a malformed multipart body (a plain Error) and it answers 500.
+ */
+export class ImageStorageError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ImageStorageError';
+  }
+}

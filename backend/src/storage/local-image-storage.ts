@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import {
   IMAGE_KEY_PATTERN,
+  ImageStorageError,
   type ImageObject,
   type ImageObjectStore,
   type OpenedImage,
@@ -33,7 +34,7 @@ export class LocalObjectStore implements ImageObjectStore {
 
   async putAll(objects: readonly ImageObject[]): Promise<void> {
     if (!objects.every((object) => IMAGE_KEY_PATTERN.test(object.key))) {
-      throw new Error('invalid image key');
+      throw new ImageStorageError('invalid image key');
     }
     await this.ensureDirs();
     const temps = objects.map(() => path.join(this.incoming, `${randomUUID()}.part`));

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 
 import pLimit, { type LimitFunction } from 'p-limit';
 
-import { IMAGE_VARIANTS, imageVariantKey } from '@/lib/contract/values';
+import { IMAGE_VARIANT_SPECS, imageVariantKey } from '@/lib/contract/values';
 import {
   IMAGE_KEY_PATTERN,
   type ImageObject,
@@ -21,9 +21,7 @@ import { readUpload } from './read-upload';
 export function imageObjectKeys(key: string): string[] {
   return [
     key,
-    ...IMAGE_VARIANTS.widths.flatMap((width) =>
-      IMAGE_VARIANTS.formats.map((format) => imageVariantKey(key, width, format)),
-    ),
+    ...IMAGE_VARIANT_SPECS.map(({ width, format }) => imageVariantKey(key, width, format)),
   ];
 }
 
