@@ -2,11 +2,11 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import type * as z from 'zod/mini';
+import { backendGet } from './backend-get';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, withCookies } from './cookies';
 import { isAccessTokenFresh } from './jwt-expiry';
 import { LOGIN_PATH } from './page-rules';
 import { refreshSession } from './refresh';
-import { bffSettings, upstreamFetch } from './settings';
 
 /**
  * The backend as server components see it (architecture.md, convention 6): a GET with the
@@ -72,19 +72,8 @@ async function usableAccessToken(session: SessionCookies): Promise<string | unde
 }
 
 async function send(path: string, cookieHeader: string): Promise<Response> {
-  const settings = bffSettings();
   try {
-    return await upstreamFetch()(`${settings.backendBase}${path}`, {
-      headers: {
-        accept: 'application/json',
-        ...(cookieHeader ? { cookie: cookieHeader } : {}),
-        'x-forwarded-host': settings.forwardedHost,
-        'x-forwarded-proto': settings.forwardedProto,
-      },
-      redirect: 'manual',
-      cache: 'no-store',
-      signal: AbortSignal.timeout(settings.timeoutMs),
-    });
+    return await backendGet(path, cookieHeader);
   } catch (error) {
     throw new BackendReadError(path, 0, { cause: error });
   }

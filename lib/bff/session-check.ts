@@ -2,7 +2,7 @@ import 'server-only';
 import { LOGIN_CHECK_PATH } from '@/lib/api/keys';
 import { loginCheckSchema } from '@/lib/contract/session';
 import { ACCESS_TOKEN_COOKIE } from './cookies';
-import { bffSettings, upstreamFetch } from './settings';
+import { backendGet } from './backend-get';
 
 /**
  * Whether the backend accepts `accessToken` (its login check, public and always 200). proxy.ts
@@ -13,19 +13,8 @@ import { bffSettings, upstreamFetch } from './settings';
  * known, and the page itself will say so.
  */
 export async function backendAcceptsAccessToken(accessToken: string): Promise<boolean> {
-  const settings = bffSettings();
   try {
-    const response = await upstreamFetch()(`${settings.backendBase}${LOGIN_CHECK_PATH}`, {
-      headers: {
-        accept: 'application/json',
-        cookie: `${ACCESS_TOKEN_COOKIE}=${accessToken}`,
-        'x-forwarded-host': settings.forwardedHost,
-        'x-forwarded-proto': settings.forwardedProto,
-      },
-      redirect: 'manual',
-      cache: 'no-store',
-      signal: AbortSignal.timeout(settings.timeoutMs),
-    });
+    const response = await backendGet(LOGIN_CHECK_PATH, `${ACCESS_TOKEN_COOKIE}=${accessToken}`);
     if (response.status !== 200) {
       await response.body?.cancel().catch(() => undefined);
       return true;
