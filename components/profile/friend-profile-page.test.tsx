@@ -1,11 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp, type Routes } from '@/components/workout/test-helpers';
+import {
+  fallbackOf,
+  mockFetch,
+  renderServerFirst,
+  renderWithApp,
+  settle,
+  type Routes,
+} from '@/components/workout/test-helpers';
 import { FRIEND_POSTS_KEY, dayKey, monthKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
 import { seoulDateKey, seoulYearMonth } from '@/lib/dates';
 import { FriendProfilePage } from './friend-profile-page';
-import { fallbackOf, renderServerFirst, settle } from './test-helpers';
 
 const FRIEND = 12;
 const seoyeon = { id: FRIEND, name: '이서연', picture: null };

@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import {
+  fallbackOf,
+  mockFetch,
+  renderServerFirst,
+  renderWithApp,
+  settle,
+} from '@/components/workout/test-helpers';
 import { FRIENDS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
 import { ProfilePage } from './profile-page';
-import { fallbackOf, renderServerFirst, settle } from './test-helpers';
 
 const me = { id: 1, name: '테스터', picture: null };
 

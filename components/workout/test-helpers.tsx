@@ -2,9 +2,9 @@
  * Test helpers for the workout screens (not shipped): render a screen inside the app's providers
  * with a signed-in session, an isolated SWR cache and a routed `fetch` mock.
  */
-import { render, type RenderResult } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { SWRConfig } from 'swr';
+import { SWRConfig, unstable_serialize, type Key } from 'swr';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastProvider } from '@/components/ui/toast';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
@@ -103,4 +103,18 @@ export function renderServerFirst(
     </SWRConfig>,
   );
   return { loginCheck };
+}
+
+/** SWR fallback from [key, value] pairs, keyed as the server page keys it. */
+export function fallbackOf(
+  entries: ReadonlyArray<readonly [Key, unknown]>,
+): Record<string, unknown> {
+  return Object.fromEntries(entries.map(([key, value]) => [unstable_serialize(key), value]));
+}
+
+/** Lets pending effects, timers and requests run (a request on mount would be made by then). */
+export async function settle(ms = 20): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
 }
