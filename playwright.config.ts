@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eEnv, APP_PORT, APP_URL } from './e2e/fixtures/env';
+import { e2eEnv, APP_PORT, APP_URL, IMAGES_IN_BUCKET, S3_PORT } from './e2e/fixtures/env';
 import chromium from './scripts/chromium.json';
 
 /**
@@ -34,14 +34,29 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `${APP_URL}/healthz`,
-    env: e2eEnv,
-    // The first start builds the app (BACKEND_URL is baked into its /chat rewrites), then starts it.
-    timeout: 900_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // Started in this order: the bucket first, as the backend's demo seed writes into it.
+  webServer: [
+    ...(IMAGES_IN_BUCKET
+      ? [
+          {
+            command: 'node e2e/s3-server.mjs',
+            port: S3_PORT,
+            env: e2eEnv,
+            reuseExistingServer: false,
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+          },
+        ]
+      : []),
+    {
+      command: 'node scripts/start.mjs',
+      url: `${APP_URL}/healthz`,
+      env: e2eEnv,
+      // The first start builds the app (BACKEND_URL is baked into its /chat rewrites), then starts it.
+      timeout: 900_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { signIn, uniqueMember } from './fixtures/auth';
+import { IMAGES_IN_BUCKET } from './fixtures/env';
 
 /** A valid 2×2 PNG (the accent red), small enough to write inline. */
 const TINY_PNG = Buffer.from(
@@ -92,7 +93,11 @@ test('upload an image with text: validated, client-side navigation, new post on 
   const response = imageResponses.find((candidate) => candidate.url() === shown);
   expect(response, shown).toBeDefined();
   expect(response?.status()).toBe(200);
-  expect(new URL(shown).pathname).toMatch(/^\/api\/images\/[0-9a-f-]+-w\d+\.(webp|jpg)$/);
+  // In a bucket, keys carry the `images/` folder (kept as a path segment through the BFF).
+  const folder = IMAGES_IN_BUCKET ? 'images/' : '';
+  expect(new URL(shown).pathname).toMatch(
+    new RegExp(`^/api/images/${folder}[0-9a-f-]{36}-w\\d+\\.(webp|jpg)$`),
+  );
   expect(response?.headers()['content-type']).toMatch(/^image\/(webp|jpeg)$/);
 });
 

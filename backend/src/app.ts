@@ -1,12 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-
-import { POST_LIMITS } from '@/lib/contract/post';
 
 import { createAuthContext } from './auth/context';
 import { ChatHub, ChatServer, createFanout } from './chat';
@@ -33,7 +30,7 @@ import { routineRoutes } from './routine/routes';
 import { todayRoutes } from './today/routes';
 import { seedDemo } from './seed/demo-seed';
 import type { ImageStorage } from './storage/image-storage';
-import { LocalImageStorage } from './storage/local-image-storage';
+import { createImageStorage } from './storage/create-image-storage';
 
 export interface AppDependencies {
   /** An already migrated database (tests); otherwise the configured one is opened. */
@@ -69,9 +66,12 @@ export async function buildApp(
 
   const database = deps.database ?? (await openDatabase(config));
   app.addHook('onClose', async () => database.close());
-  const images =
-    deps.images ??
-    new LocalImageStorage(path.join(config.dataDir, 'images'), POST_LIMITS.imageBytes);
+  let images = deps.images;
+  if (!images) {
+    const own = createImageStorage(config);
+    app.addHook('onClose', async () => own.close());
+    images = own;
+  }
   const jwtKey = resolveJwtSecret(config.jwtSecret, config.dataDir, app.log);
   const auth = createAuthContext(config, database.db, jwtKey);
 

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+import type { S3Settings } from './storage/s3-object-store';
+
 /**
  * Backend configuration from environment variables, validated once at start-up. JWT_SECRET may be
  * absent here; `resolveJwtSecret` (auth/secret.ts) then generates and persists one.
@@ -56,10 +58,27 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(0).default(30),
     ),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().trim().default('us-east-1')),
+    S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    S3_FORCE_PATH_STYLE: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+    ),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
     path: ['GOOGLE_CLIENT_ID'],
+  })
+  .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+    message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+    path: ['S3_ACCESS_KEY_ID'],
+  })
+  .refine((env) => env.S3_BUCKET || !env.S3_ENDPOINT, {
+    message: 'S3_ENDPOINT is set but S3_BUCKET is not: set the bucket too',
+    path: ['S3_BUCKET'],
   });
 
 export interface Config {
@@ -80,6 +99,26 @@ export interface Config {
   accessTokenMinutes: number;
   refreshTokenDays: number;
   refreshGraceSeconds: number;
+  /** Images in an S3-compatible bucket; absent: the local folder `DATA_DIR/images`. */
+  s3?: S3Settings;
+}
+
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  if (!e.S3_BUCKET) return undefined;
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    // Path style by default for a custom endpoint (MinIO, s3rver need it), virtual hosts for AWS.
+    forcePathStyle:
+      e.S3_FORCE_PATH_STYLE === undefined
+        ? Boolean(e.S3_ENDPOINT)
+        : ['true', '1', 'yes'].includes(e.S3_FORCE_PATH_STYLE),
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
 }
 
 /** Parses the environment; throws an Error listing every invalid variable. */
@@ -112,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
+    s3: s3Settings(e),
   };
 }

@@ -23,6 +23,37 @@ describe('loadConfig', () => {
     assert.equal(config.refreshTokenDays, 7);
     assert.equal(config.refreshGraceSeconds, 30);
     assert.equal(config.google, undefined);
+    assert.equal(config.s3, undefined, 'images in the local folder');
+  });
+
+  it('reads the S3 settings: path style for a custom endpoint, the SDK chain without keys', () => {
+    assert.deepEqual(
+      loadConfig({
+        S3_BUCKET: 'eh-images',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+      {
+        bucket: 'eh-images',
+        region: 'us-east-1',
+        endpoint: 'http://127.0.0.1:9000',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      },
+    );
+    assert.deepEqual(loadConfig({ S3_BUCKET: 'eh-images', S3_REGION: 'ap-northeast-2' }).s3, {
+      bucket: 'eh-images',
+      region: 'ap-northeast-2',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    assert.equal(
+      loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://r2.example', S3_FORCE_PATH_STYLE: 'false' })
+        .s3?.forcePathStyle,
+      false,
+    );
   });
 
   it('fails fast with every invalid variable named', () => {
@@ -32,6 +63,12 @@ describe('loadConfig', () => {
       /BACKEND_PORT[\s\S]*PUBLIC_URL/,
     );
     assert.throws(() => loadConfig({ SEED_DEMO: 'maybe' }), /SEED_DEMO/);
+    assert.throws(
+      () => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' }),
+      /S3_ACCESS_KEY_ID: set both/,
+    );
+    assert.throws(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' }), /S3_BUCKET/);
+    assert.throws(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio' }), /S3_ENDPOINT/);
   });
 
   it('marks cookies Secure for an https public URL and trims a trailing slash', () => {

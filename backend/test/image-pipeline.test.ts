@@ -31,6 +31,7 @@ import {
   displayImages,
   FILES_PER_IMAGE,
   filesUnder,
+  phonePhoto,
   storedFiles,
   uploadPost,
 } from './helpers/images';
@@ -40,41 +41,6 @@ after(dropTestDatabases);
 const UNSUPPORTED = { file: 'PNG, JPEG, GIF, WebP, HEIC 이미지만 올릴 수 있습니다.' };
 /** A 64×48 HEIC (left half red, right half blue), encoded with libheif 1.15's heif-enc (x265). */
 const HEIC_FIXTURE = path.join(import.meta.dirname, 'fixtures', 'red-blue-64x48.heic');
-
-/**
- * A phone photo: `width`×`height` JPEG of noise with a red square in its stored top-left corner,
- * carrying what a phone writes: GPS position, camera make and model, and the EXIF orientation 6
- * (shown rotated 90° clockwise, so the red square belongs in the top-right corner).
- */
-async function phonePhoto(width: number, height: number): Promise<Buffer> {
-  const red = await sharp({
-    create: { width: 400, height: 400, channels: 3, background: { r: 255, g: 0, b: 0 } },
-  })
-    .png()
-    .toBuffer();
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: { r: 0, g: 0, b: 0 },
-      noise: { type: 'gaussian', mean: 110, sigma: 30 },
-    },
-  })
-    .composite([{ input: red, left: 0, top: 0 }])
-    .withExif({
-      IFD0: { Make: 'Apple', Model: 'iPhone 15', Software: '17.4' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '37/1 33/1 59/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '126/1 58/1 41/1',
-      },
-    })
-    .withMetadata({ orientation: 6 })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
 
 /** A valid PNG header claiming `width`×`height` (a decompression bomb), with a tiny IDAT. */
 function pngClaiming(width: number, height: number): Buffer {

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // Benchmark: photos on a phone. Budgets (issue 13): ≤ 400 kB of images on the first screen of
-// /post on a 390×844 phone at device scale 3, processing ≤ 1.5 s per 12 MP photo.
+// /post on a 390×844 phone at device scale 3, Lighthouse mobile of /post with these photos ≥ 95,
+// processing ≤ 1.5 s per 12 MP photo.
 //
 // Starts the real stack (backend + `next start`), signs the demo member in through the real flow,
 // makes 12 photos the size a phone takes (4000×3000 JPEG, noisy so that they weigh what real
 // photos weigh, with camera EXIF) and posts each through the BFF, timing upload to answer (the
 // backend's pipeline runs before it answers). Then it opens /post in a fresh context as a phone
 // and as a 1280×800 desktop, waits until the network is idle without scrolling, and adds up the
-// image bytes each loaded (what the first screen costs, lazy images near it included).
+// image bytes each loaded (what the first screen costs, lazy images near it included). Last,
+// Lighthouse (mobile, median of --runs) measures /post, whose first screen now shows these photos.
 //
-// Usage: node bench/images/run.mjs [--photos 12]
+// Usage: node bench/images/run.mjs [--photos 12] [--runs 3]
 // Needs `npm run build` (honours NEXT_DIST_DIR). Stops every process it started, by PID.
 import sharp from 'sharp';
 import {
@@ -21,12 +23,18 @@ import {
   startAppStack,
   stopStartedStacks,
 } from '../lib/app-stack.mjs';
+import { diagnose, launchLighthouseChrome, measurePage } from '../lib/lighthouse.mjs';
 import { runMain } from '../lib/process.mjs';
 
 const PHONE_BUDGET_BYTES = 400_000;
 const PROCESSING_BUDGET_MS = 1500;
-const photosArg = process.argv.indexOf('--photos');
-const photoCount = photosArg > 0 ? Number(process.argv[photosArg + 1]) : 12;
+const LIGHTHOUSE_BUDGET = 95;
+const numberArg = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const photoCount = numberArg('--photos', 12);
+const lighthouseRuns = numberArg('--runs', 3);
 
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -124,6 +132,21 @@ async function main() {
         console.log(`  ${kB(image.bytes).padStart(10)}  ${image.url}`);
     }
 
+    console.log('');
+    console.log(`Lighthouse mobile of /post with the photos (${lighthouseRuns} runs):`);
+    const chrome = await launchLighthouseChrome();
+    let lighthousePost;
+    try {
+      lighthousePost = await measurePage(chrome, `${stack.appUrl}/post`, {
+        runs: lighthouseRuns,
+        cookie: cookieHeader(cookies),
+      });
+    } finally {
+      await chrome.kill();
+    }
+    const lighthouseOk = lighthousePost.score >= LIGHTHOUSE_BUDGET;
+    if (!lighthouseOk) for (const line of diagnose(lighthousePost.lhr)) console.log(`  ${line}`);
+
     const processing = median(timings);
     const phoneOk = phone.bytes <= PHONE_BUDGET_BYTES;
     const processingOk = processing <= PROCESSING_BUDGET_MS;
@@ -134,7 +157,10 @@ async function main() {
     console.log(
       `first screen of /post: phone ${kB(phone.bytes)} (budget ≤ ${kB(PHONE_BUDGET_BYTES)})  ${phoneOk ? 'PASS' : 'MISS'}; desktop ${kB(desktop.bytes)}`,
     );
-    return phoneOk && processingOk;
+    console.log(
+      `Lighthouse mobile /post with the photos: ${lighthousePost.score} (median of ${lighthouseRuns}; LCP ${Math.round(lighthousePost.medianLcp)} ms) (budget ≥ ${LIGHTHOUSE_BUDGET})  ${lighthouseOk ? 'PASS' : 'MISS'}`,
+    );
+    return phoneOk && processingOk && lighthouseOk;
   } finally {
     await browser?.close();
     await stack.stop();

@@ -14,12 +14,7 @@
 // Needs `npm run build` (honours NEXT_DIST_DIR). Stops every process it started, by PID.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import {
-  chromiumFlags,
-  chromiumPath,
   cookieHeader,
   demoMember,
   launchChromium,
@@ -29,6 +24,7 @@ import {
   startAppStack,
   stopStartedStacks,
 } from '../lib/app-stack.mjs';
+import { diagnose, launchLighthouseChrome, measurePage, ms } from '../lib/lighthouse.mjs';
 import { runMain } from '../lib/process.mjs';
 
 const BUDGET = 95;
@@ -50,44 +46,6 @@ function parseArgs(argv) {
   return out;
 }
 
-/** The figures of one Lighthouse result. */
-function figures(lhr) {
-  const audit = (id) => lhr.audits[id];
-  return {
-    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-    fcp: audit('first-contentful-paint').numericValue,
-    lcp: audit('largest-contentful-paint').numericValue,
-    tbt: audit('total-blocking-time').numericValue,
-    cls: audit('cumulative-layout-shift').numericValue,
-    si: audit('speed-index').numericValue,
-    finalPath: new URL(lhr.finalDisplayedUrl).pathname,
-  };
-}
-
-/** What Lighthouse blames, for a page under budget: LCP element, savings, shifts. */
-function diagnose(lhr) {
-  const lines = [];
-  const lcpItems = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
-  const lcpNode = lcpItems[0]?.items?.[0]?.node;
-  if (lcpNode) lines.push(`LCP element: ${lcpNode.snippet ?? lcpNode.nodeLabel}`);
-  const phases = lcpItems[1]?.items;
-  if (phases)
-    lines.push(
-      `LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`,
-    );
-  for (const audit of Object.values(lhr.audits)) {
-    const savings = audit.details?.overallSavingsMs ?? audit.metricSavings?.LCP ?? 0;
-    if (audit.score !== null && audit.score < 0.9 && savings >= 50)
-      lines.push(`${audit.id}: ${audit.displayValue ?? ''} (~${Math.round(savings)} ms)`);
-  }
-  const shifts = lhr.audits['layout-shifts']?.details?.items ?? [];
-  for (const shift of shifts.slice(0, 3))
-    lines.push(`layout shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet ?? ''}`);
-  return lines;
-}
-
-const ms = (value) => `${Math.round(value)} ms`.padStart(8);
-
 async function main() {
   requireBuild();
   mkdirSync(reportDir, { recursive: true });
@@ -104,49 +62,24 @@ async function main() {
     console.log(`signed in as ${demoMember.email}; ${runs} run(s) per page, ${forms.join(' + ')}`);
     const cookie = cookieHeader(cookies);
 
-    chrome = await chromeLauncher.launch({
-      chromePath: chromiumPath,
-      chromeFlags: ['--headless=new', ...chromiumFlags],
-      logLevel: 'silent',
-    });
+    chrome = await launchLighthouseChrome();
 
     const rows = [];
     for (const form of forms) {
       for (const pagePath of pages) {
         const signedIn = pagePath !== '/login';
-        const results = [];
-        for (let run = 0; run < runs; run++) {
-          const result = await lighthouse(
-            `${stack.appUrl}${pagePath}`,
-            {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance'],
-              extraHeaders: signedIn ? { Cookie: cookie } : undefined,
-            },
-            form === 'desktop' ? desktopConfig : undefined,
-          );
-          const lhr = result.lhr;
-          if (lhr.runtimeError)
-            throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-          const f = figures(lhr);
-          if (f.finalPath !== pagePath)
-            throw new Error(`${pagePath} ended on ${f.finalPath} (not signed in?)`);
-          results.push({ ...f, lhr, json: result.report });
-          console.log(
-            `  ${form.padEnd(7)} ${pagePath.padEnd(6)} run ${run + 1}: ${String(f.score).padStart(3)}  FCP${ms(f.fcp)}  LCP${ms(f.lcp)}  TBT${ms(f.tbt)}  CLS ${f.cls.toFixed(3)}`,
-          );
-        }
-        const median = [...results].sort((a, b) => a.score - b.score)[Math.floor(runs / 2)];
+        const measured = await measurePage(chrome, `${stack.appUrl}${pagePath}`, {
+          runs,
+          form,
+          cookie: signedIn ? cookie : undefined,
+        });
         const file = path.join(
           reportDir,
           `${form}-${pagePath === '/' ? 'home' : pagePath.slice(1).replaceAll('/', '-')}.json`,
         );
-        writeFileSync(file, median.json);
+        writeFileSync(file, measured.json);
         // The LCP budget is checked on the median LCP of the runs, not on the median-score run's.
-        const lcps = results.map((result) => result.lcp).sort((a, b) => a - b);
-        rows.push({ form, pagePath, ...median, medianLcp: lcps[Math.floor(runs / 2)], file });
+        rows.push({ form, pagePath, ...measured, file });
       }
     }
 

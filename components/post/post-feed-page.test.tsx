@@ -256,6 +256,8 @@ describe('PostFeedPage from the server page', () => {
 describe('postImageUrl', () => {
   it('uses the configured base address, else the BFF with the key encoded', () => {
     expect(postImageUrl('a b.png')).toBe('/api/images/a%20b.png');
+    // A bucket key keeps its folder as a path: the BFF refuses an encoded slash.
+    expect(postImageUrl('images/a b.png')).toBe('/api/images/images/a%20b.png');
     expect(postImageUrl('images/x.png', 'https://cdn.example/')).toBe(
       'https://cdn.example/images/x.png',
     );

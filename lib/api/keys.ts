@@ -93,7 +93,8 @@ export function feedPageKey(index: number, previous: Post[] | null): FeedPageKey
  */
 export function postImageUrl(key: string, imageBaseUrl = ''): string {
   if (imageBaseUrl) return `${imageBaseUrl}${key}`;
-  return `/api/images/${encodeURIComponent(key)}`;
+  // Segment by segment: a bucket key's `images/` folder stays a path (the BFF refuses `%2F`).
+  return `/api/images/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /** Path prefix (and first element of every SWR key) of a post's comments. */

@@ -118,9 +118,11 @@ export async function postRoutes(
     return memberPosts(db, friendId);
   });
 
-  app.get('/api/images/:key', async (request, reply) => {
+  // A wildcard: bucket keys carry a folder (`images/<uuid>.<ext>`), so `/api/images/images/…` is
+  // a key too (the path the original client builds from such a key in its development build).
+  app.get('/api/images/*', async (request, reply) => {
     requireMember(request);
-    const { key } = request.params as { key: string };
+    const key = (request.params as { '*': string })['*'];
     const image = await images.open(key);
     if (!image) throw notFound();
     reply

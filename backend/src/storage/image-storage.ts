@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 import { IMAGE_VARIANTS } from '@/lib/contract/values';
-import type { ImageType } from './image-type';
+import { imageTypeOfExt, type ImageType } from './image-type';
 
 /** A stored image: its key (`<uuid>.<ext>`) and what the pipeline made of it. */
 export interface StoredImage {
@@ -34,19 +34,23 @@ export interface ImageObject {
 }
 
 /**
- * Where image bytes live: a local folder (LocalObjectStore) or, later, an S3-compatible bucket.
- * Knows nothing about images beyond keys and content types.
+ * Where image bytes live: a local folder (LocalObjectStore) or an S3-compatible bucket
+ * (S3ObjectStore). Knows nothing about images beyond keys and content types.
  */
 export interface ImageObjectStore {
+  /** What new keys start with: '' or BUCKET_KEY_PREFIX. */
+  readonly keyPrefix: string;
   /**
    * Writes every object of one upload, all or nothing: when it rejects, none of them is left
    * (what was written before the failure is removed).
    */
   putAll(objects: readonly ImageObject[]): Promise<void>;
-  /** The object under `key` (already checked against IMAGE_KEY_PATTERN), or null. */
+  /** The object under `key`, or null when absent or not an image key (isImageKey). */
   open(key: string): Promise<OpenedImage | null>;
   /** Removes the objects under `keys`; absent ones are no error. */
   deleteAll(keys: readonly string[]): Promise<void>;
+  /** Lets go of connections (the S3 client's sockets). */
+  close?(): void;
 }
 
 /** Where post images live: the pipeline in front of an ImageObjectStore (ProcessingImageStorage). */
@@ -67,12 +71,41 @@ export interface ImageStorage {
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /**
- * `<uuid>.<ext>` (an image) or `<uuid>-w<width>.<format>` (one of its IMAGE_VARIANTS), lower case:
- * the only keys the storage ever creates or serves.
+ * The folder of every key in an S3 bucket: `images/<uuid>.<ext>`, as the original backend writes
+ * them in production (original-backend.md §3.5), so that a CDN in front of the bucket serves
+ * `/` + `imageUrl` to the original client too. The local folder keeps bare `<uuid>.<ext>` keys, as
+ * the original does outside production.
+ */
+export const BUCKET_KEY_PREFIX = 'images/';
+
+/**
+ * `<uuid>.<ext>` (an image) or `<uuid>-w<width>.<format>` (one of its IMAGE_VARIANTS), lower case,
+ * optionally under BUCKET_KEY_PREFIX: the only keys the storage ever creates.
  */
 export const IMAGE_KEY_PATTERN = new RegExp(
-  `^${UUID}(?:\\.(?:png|jpg|gif|webp)|-w(?:${IMAGE_VARIANTS.widths.join('|')})\\.(?:${IMAGE_VARIANTS.formats.join('|')}))$`,
+  `^(?:${BUCKET_KEY_PREFIX})?${UUID}(?:\\.(?:png|jpg|gif|webp)|-w(?:${IMAGE_VARIANTS.widths.join('|')})\\.(?:${IMAGE_VARIANTS.formats.join('|')}))$`,
 );
+
+/**
+ * Keys the original backend wrote that ours never does: the extension in its original case, and
+ * `.jpeg`. A bucket or folder shared with the original still serves them (and
+ * `npm run images:reprocess` replaces them with processed images under keys of our own).
+ */
+const LEGACY_IMAGE_KEY_PATTERN = new RegExp(`^(?:${BUCKET_KEY_PREFIX})?${UUID}\\.([A-Za-z]{3,4})$`);
+const LEGACY_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif']);
+
+/** Whether `key` names an object the storage may serve: one of ours or one the original wrote. */
+export function isImageKey(key: string): boolean {
+  if (IMAGE_KEY_PATTERN.test(key)) return true;
+  const legacy = LEGACY_IMAGE_KEY_PATTERN.exec(key);
+  return legacy !== null && LEGACY_EXTENSIONS.has(legacy[1].toLowerCase());
+}
+
+/** The content type of a servable key, by its extension. */
+export function contentTypeOfKey(key: string): string | undefined {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  return imageTypeOfExt(ext === 'jpeg' ? 'jpg' : ext)?.mime;
+}
 
 /**
  * A failure inside image storage or processing that is not the upload's fault (a bad key from

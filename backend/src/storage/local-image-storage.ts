@@ -4,13 +4,14 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import {
+  contentTypeOfKey,
   IMAGE_KEY_PATTERN,
   ImageStorageError,
+  isImageKey,
   type ImageObject,
   type ImageObjectStore,
   type OpenedImage,
 } from './image-storage';
-import { imageTypeOfExt } from './image-type';
 import { ProcessingImageStorage } from './processing-image-storage';
 
 /**
@@ -20,6 +21,7 @@ import { ProcessingImageStorage } from './processing-image-storage';
  * interrupted upload leaves nothing behind.
  */
 export class LocalObjectStore implements ImageObjectStore {
+  readonly keyPrefix = '';
   private readonly incoming: string;
   private ready: Promise<unknown> | null = null;
 
@@ -57,9 +59,8 @@ export class LocalObjectStore implements ImageObjectStore {
   }
 
   async open(key: string): Promise<OpenedImage | null> {
-    if (!IMAGE_KEY_PATTERN.test(key)) return null;
-    const type = imageTypeOfExt(key.slice(key.lastIndexOf('.') + 1));
-    if (!type) return null;
+    const contentType = isImageKey(key) ? contentTypeOfKey(key) : undefined;
+    if (!contentType) return null;
     const file = path.join(this.dir, key);
     let size: number;
     try {
@@ -69,11 +70,11 @@ export class LocalObjectStore implements ImageObjectStore {
     } catch {
       return null;
     }
-    return { stream: createReadStream(file), contentType: type.mime, size, etag: `"${key}"` };
+    return { stream: createReadStream(file), contentType, size, etag: `"${key}"` };
   }
 
   async deleteAll(keys: readonly string[]): Promise<void> {
-    const valid = keys.filter((key) => IMAGE_KEY_PATTERN.test(key));
+    const valid = keys.filter(isImageKey);
     await Promise.all(valid.map((key) => rm(path.join(this.dir, key), { force: true })));
   }
 }

@@ -6,7 +6,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 
 import { IMAGE_VARIANT_SPECS, imageVariantKey } from '@/lib/contract/values';
 import {
-  IMAGE_KEY_PATTERN,
+  isImageKey,
   type ImageObject,
   type ImageObjectStore,
   type ImageStorage,
@@ -52,7 +52,7 @@ export class ProcessingImageStorage implements ImageStorage {
   async put(stream: Readable): Promise<StoredImage> {
     const upload = await readUpload(stream, this.maxBytes);
     const image = await this.processing(() => processImage(upload.data, upload.type));
-    const key = `${randomUUID()}.${image.type.ext}`;
+    const key = `${this.store.keyPrefix}${randomUUID()}.${image.type.ext}`;
     const objects: ImageObject[] = [
       { key, data: image.display, contentType: image.type.mime },
       ...image.variants.map((variant) => ({
@@ -73,12 +73,16 @@ export class ProcessingImageStorage implements ImageStorage {
   }
 
   open(key: string): Promise<OpenedImage | null> {
-    if (!IMAGE_KEY_PATTERN.test(key)) return Promise.resolve(null);
+    if (!isImageKey(key)) return Promise.resolve(null);
     return this.store.open(key);
   }
 
+  close(): void {
+    this.store.close?.();
+  }
+
   async delete(key: string): Promise<void> {
-    if (!IMAGE_KEY_PATTERN.test(key)) return;
+    if (!isImageKey(key)) return;
     await this.store.deleteAll(imageObjectKeys(key));
   }
 }

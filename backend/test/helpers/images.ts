@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
+import sharp from 'sharp';
+
 import { IMAGE_VARIANTS } from '@/lib/contract/values';
 import { gradientPng } from '../../src/seed/png';
 import type { TestServer } from './app';
@@ -76,4 +78,39 @@ export const FILES_PER_IMAGE = 1 + IMAGE_VARIANTS.widths.length * IMAGE_VARIANTS
 /** The display images among `files` (`<uuid>.<ext>`, not the `-w<width>` variants). */
 export function displayImages(files: string[]): string[] {
   return files.filter((name) => !/-w\d+\./.test(name));
+}
+
+/**
+ * A phone photo: `width`×`height` JPEG of noise with a red square in its stored top-left corner,
+ * carrying what a phone writes: GPS position, camera make and model, and the EXIF orientation 6
+ * (shown rotated 90° clockwise, so the red square belongs in the top-right corner).
+ */
+export async function phonePhoto(width: number, height: number): Promise<Buffer> {
+  const red = await sharp({
+    create: { width: 400, height: 400, channels: 3, background: { r: 255, g: 0, b: 0 } },
+  })
+    .png()
+    .toBuffer();
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 110, sigma: 30 },
+    },
+  })
+    .composite([{ input: red, left: 0, top: 0 }])
+    .withExif({
+      IFD0: { Make: 'Apple', Model: 'iPhone 15', Software: '17.4' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '37/1 33/1 59/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '126/1 58/1 41/1',
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }

@@ -45,6 +45,16 @@ export const comments = pgTable(
   ],
 );
 
+/**
+ * Image keys whose objects are to be deleted: written in the same transaction that stops a post
+ * from naming them (a replaced or deleted image), and removed once the storage has deleted the
+ * objects, so that a crash in between leaves a record to finish from instead of an orphan.
+ */
+export const pendingImageDeletions = pgTable('pending_image_deletions', {
+  imageKey: text('image_key').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type PostRow = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;
 export type CommentRow = typeof comments.$inferSelect;

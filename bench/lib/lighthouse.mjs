@@ -1,0 +1,94 @@
+// Lighthouse runs shared by the benches: one Chromium for Lighthouse, one page measured N times
+// with the median-score run kept, and what Lighthouse blames when a page misses its budget.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+import { chromiumFlags, chromiumPath } from './app-stack.mjs';
+
+/** A headless Chromium for Lighthouse to drive (kill() when done). */
+export function launchLighthouseChrome() {
+  return chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumFlags],
+    logLevel: 'silent',
+  });
+}
+
+/** The figures of one Lighthouse result. */
+export function figures(lhr) {
+  const audit = (id) => lhr.audits[id];
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint').numericValue,
+    lcp: audit('largest-contentful-paint').numericValue,
+    tbt: audit('total-blocking-time').numericValue,
+    cls: audit('cumulative-layout-shift').numericValue,
+    si: audit('speed-index').numericValue,
+    finalPath: new URL(lhr.finalDisplayedUrl).pathname,
+  };
+}
+
+/** What Lighthouse blames, for a page under budget: LCP element, savings, shifts. */
+export function diagnose(lhr) {
+  const lines = [];
+  const lcpItems = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const lcpNode = lcpItems[0]?.items?.[0]?.node;
+  if (lcpNode) lines.push(`LCP element: ${lcpNode.snippet ?? lcpNode.nodeLabel}`);
+  const phases = lcpItems[1]?.items;
+  if (phases)
+    lines.push(
+      `LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`,
+    );
+  for (const audit of Object.values(lhr.audits)) {
+    const savings = audit.details?.overallSavingsMs ?? audit.metricSavings?.LCP ?? 0;
+    if (audit.score !== null && audit.score < 0.9 && savings >= 50)
+      lines.push(`${audit.id}: ${audit.displayValue ?? ''} (~${Math.round(savings)} ms)`);
+  }
+  const shifts = lhr.audits['layout-shifts']?.details?.items ?? [];
+  for (const shift of shifts.slice(0, 3))
+    lines.push(`layout shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet ?? ''}`);
+  return lines;
+}
+
+export const ms = (value) => `${Math.round(value)} ms`.padStart(8);
+
+/**
+ * Measures `url` `runs` times (Lighthouse's default mobile config, or its desktop one) with the
+ * session's `cookie` sent on every request, logging each run. Returns every run's figures, the
+ * median-score run (with its lhr and JSON report) and the median LCP of the runs.
+ */
+export async function measurePage(
+  chrome,
+  url,
+  { runs, cookie, form = 'mobile', log = console.log },
+) {
+  const pagePath = new URL(url).pathname;
+  const results = [];
+  for (let run = 0; run < runs; run++) {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        extraHeaders: cookie ? { Cookie: cookie } : undefined,
+      },
+      form === 'desktop' ? desktopConfig : undefined,
+    );
+    const lhr = result.lhr;
+    if (lhr.runtimeError)
+      throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const f = figures(lhr);
+    if (f.finalPath !== pagePath)
+      throw new Error(`${pagePath} ended on ${f.finalPath} (not signed in?)`);
+    results.push({ ...f, lhr, json: result.report });
+    log(
+      `  ${form.padEnd(7)} ${pagePath.padEnd(6)} run ${run + 1}: ${String(f.score).padStart(3)}  FCP${ms(f.fcp)}  LCP${ms(f.lcp)}  TBT${ms(f.tbt)}  CLS ${f.cls.toFixed(3)}`,
+    );
+  }
+  const median = [...results].sort((a, b) => a.score - b.score)[Math.floor(runs / 2)];
+  const lcps = results.map((result) => result.lcp).sort((a, b) => a - b);
+  return { ...median, medianLcp: lcps[Math.floor(runs / 2)], runs: results };
+}
