@@ -27,6 +27,8 @@ import { exerciseRoutes } from './exercise/routes';
 import { friendRoutes } from './friend/routes';
 import { postRoutes } from './post/routes';
 import { routineRoutes } from './routine/routes';
+import { settingsRoutes } from './settings/routes';
+import { trainingRoutes } from './training/routes';
 import { todayRoutes } from './today/routes';
 import { seedDemo } from './seed/demo-seed';
 import type { ImageStorage } from './storage/image-storage';
@@ -124,6 +126,8 @@ export async function buildApp(
   await app.register(exerciseRoutes, { db: database.db });
   await app.register(routineRoutes, { db: database.db });
   await app.register(todayRoutes, { db: database.db });
+  await app.register(settingsRoutes, { db: database.db });
+  await app.register(trainingRoutes, { db: database.db });
   await app.register(clubRoutes, { db: database.db, hub });
   await app.register(chatRoutes, { db: database.db });
   await app.register(postRoutes, { db: database.db, images });

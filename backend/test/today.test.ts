@@ -159,7 +159,12 @@ for (const kind of databaseKinds()) {
         'update TodayExercise',
       );
       const squatEntry = (await byDate()).todayExercises.find((e) => e.id === e2)!;
-      assert.deepEqual(squatEntry.repWeightList[0], { id: sets[0].id, reps: 5, weight: 0 });
+      assert.deepEqual(squatEntry.repWeightList[0], {
+        id: sets[0].id,
+        reps: 5,
+        weight: 0,
+        done: false,
+      });
       assert.deepEqual(
         squatEntry.repWeightList.map(({ reps, weight }) => [reps, weight]),
         [

@@ -85,6 +85,12 @@ export const repWeightInputSchema = z.object({
   id: z.nullish(idSchema),
   reps: repsInputSchema,
   weight: weightInputSchema,
+  /**
+   * A day-log set's done mark (an addition to the original wire). Absent or null keeps the stored
+   * mark (false for a new set), so the original client's edits never clear it; ignored for
+   * library and routine sets.
+   */
+  done: z.nullish(z.boolean({ error: '완료 표시는 true 또는 false여야 합니다.' })),
 });
 export type RepWeightInput = z.infer<typeof repWeightInputSchema>;
 
@@ -131,6 +137,8 @@ export const repWeightSchema = z.object({
   id: z.nullable(z.number().check(z.int())),
   reps: z.number(),
   weight: z.number(),
+  /** Day-log sets only: ticked as done (absent from the original backend and other sets). */
+  done: z.optional(z.boolean()),
 });
 export type RepWeight = z.infer<typeof repWeightSchema>;
 

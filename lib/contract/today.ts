@@ -19,6 +19,8 @@ export const TODAY_MESSAGES = {
 /** One entry of a day log. */
 export const todayExerciseSchema = z.object({
   id: z.number().check(z.int()),
+  /** The library exercise (an addition; null once it was deleted, absent from the original). */
+  exerciseId: z.optional(z.nullable(z.number().check(z.int()))),
   exerciseName: z.string(),
   repWeightList: z.array(repWeightSchema),
   sequence: z.nullable(z.number().check(z.int())),
@@ -70,6 +72,16 @@ export const todaySetsUpdateSchema = z
   .array(z.object({ id: idSchema, repWeightList: repWeightListInputSchema }))
   .check(z.maxLength(LIMITS.selection, { error: EXERCISE_MESSAGES.changesTooMany }));
 export type TodaySetsUpdate = z.infer<typeof todaySetsUpdateSchema>;
+
+/** `PATCH /api/todayExercise/set/{setId}` body: tick or untick one day-log set. */
+export const setDoneUpdateSchema = z.object({
+  done: z.boolean({ error: '완료 표시는 true 또는 false여야 합니다.' }),
+});
+export type SetDoneUpdate = z.infer<typeof setDoneUpdateSchema>;
+
+/** Its answer: the mark as stored and the day's 완료 (ticked too when that was the last set). */
+export const setDoneResultSchema = z.object({ done: z.boolean(), checkBox: checkBoxSchema });
+export type SetDoneResult = z.infer<typeof setDoneResultSchema>;
 
 /** `?checked=` of the checkbox endpoint: Spring's boolean spellings. */
 export const checkedParamSchema = z.pipe(

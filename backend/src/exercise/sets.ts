@@ -11,7 +11,10 @@ export type SetOwner = 'exerciseId' | 'routineExerciseId' | 'todayExerciseId';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
-/** The sets of the given owners, in id order, grouped by owner id. */
+/**
+ * The sets of the given owners, in id order, grouped by owner id; day-log sets carry their done
+ * mark (an addition to the wire), library and routine sets do not.
+ */
 export async function setsByOwner(
   db: Executor,
   owner: SetOwner,
@@ -26,13 +29,17 @@ export async function setsByOwner(
       id: repWeights.id,
       reps: repWeights.reps,
       weight: repWeights.weight,
+      done: repWeights.done,
     })
     .from(repWeights)
     .where(inArray(column, ownerIds))
     .orderBy(asc(repWeights.id));
+  const withDone = owner === 'todayExerciseId';
   for (const row of rows) {
     const list = grouped.get(row.ownerId!) ?? [];
-    list.push({ id: row.id, reps: row.reps, weight: row.weight });
+    const set: RepWeight = { id: row.id, reps: row.reps, weight: row.weight };
+    if (withDone) set.done = row.done;
+    list.push(set);
     grouped.set(row.ownerId!, list);
   }
   return grouped;
@@ -42,20 +49,24 @@ export async function setsByOwner(
 export async function insertSets(
   db: Executor,
   owner: SetOwner,
-  items: Array<{ ownerId: number; reps: number; weight: number }>,
+  items: Array<{ ownerId: number; reps: number; weight: number; done?: boolean }>,
 ): Promise<void> {
   for (const chunk of chunksOf(items)) {
-    await db
-      .insert(repWeights)
-      .values(
-        chunk.map((item) => ({ [owner]: item.ownerId, reps: item.reps, weight: item.weight })),
-      );
+    await db.insert(repWeights).values(
+      chunk.map((item) => ({
+        [owner]: item.ownerId,
+        reps: item.reps,
+        weight: item.weight,
+        done: item.done ?? false,
+      })),
+    );
   }
 }
 
 /**
  * Full replacement of one owner's sets (original-backend.md §3.1 PATCH): listed ids of this owner
  * are updated, items without an id are created, unknown ids are dropped, unlisted sets are deleted.
+ * A day-log set's done mark changes only when the item says so (the original client never does).
  */
 export async function replaceSets(
   db: Executor,
@@ -77,16 +88,23 @@ export async function replaceSets(
   }
   const removed = [...existing].filter((id) => !updates.has(id));
   if (removed.length > 0) await db.delete(repWeights).where(inArray(repWeights.id, removed));
+  const withDone = owner === 'todayExerciseId';
   for (const [id, item] of updates) {
+    const done = withDone && typeof item.done === 'boolean' ? { done: item.done } : {};
     await db
       .update(repWeights)
-      .set({ reps: item.reps, weight: item.weight })
+      .set({ reps: item.reps, weight: item.weight, ...done })
       .where(eq(repWeights.id, id));
   }
   await insertSets(
     db,
     owner,
-    creates.map((item) => ({ ownerId, reps: item.reps, weight: item.weight })),
+    creates.map((item) => ({
+      ownerId,
+      reps: item.reps,
+      weight: item.weight,
+      done: withDone && item.done === true,
+    })),
   );
 }
 

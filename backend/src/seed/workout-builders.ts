@@ -14,6 +14,8 @@ import { insertSets } from '../exercise/sets';
 export interface SetSeed {
   reps: number;
   weight: number;
+  /** Day-log sets only: ticked as done. */
+  done?: boolean;
 }
 
 export interface ExerciseSeed {
@@ -191,7 +193,12 @@ async function insertEntries(
     db,
     owner,
     entries.flatMap(({ entry }, i) =>
-      entry.sets.map((set) => ({ ownerId: entryRows[i].id, reps: set.reps, weight: set.weight })),
+      entry.sets.map((set) => ({
+        ownerId: entryRows[i].id,
+        reps: set.reps,
+        weight: set.weight,
+        done: owner === 'todayExerciseId' && set.done === true,
+      })),
     ),
   );
   return groupEntries(seeds, rows, entryRows);

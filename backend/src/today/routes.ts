@@ -5,6 +5,7 @@ import { localDateSchema } from '@/lib/contract/common';
 import { ROUTINE_MESSAGES } from '@/lib/contract/routine';
 import {
   checkedParamSchema,
+  setDoneUpdateSchema,
   TODAY_MESSAGES,
   todayExerciseAddSchema,
   todaySequenceUpdateSchema,
@@ -23,9 +24,11 @@ import {
   getTodayByDate,
   listMonth,
   setCheckBox,
+  setSetDone,
   updateTodaySequences,
   updateTodaySets,
 } from './service';
+import { previousSessionsOfDay } from './previous';
 
 const dateParams = z.object({ date: localDateSchema });
 const dateQuery = z.object({ date: localDateSchema });
@@ -68,6 +71,12 @@ export async function todayRoutes(app: FastifyInstance, options: { db: Db }): Pr
     const member = requireMember(request);
     const { date } = dateParams.parse(request.params);
     return getTodayByDate(db, member.id, date);
+  });
+
+  app.get('/api/today/date/:date/previous', async (request) => {
+    const member = requireMember(request);
+    const { date } = dateParams.parse(request.params);
+    return previousSessionsOfDay(db, member.id, date);
   });
 
   app.get('/api/today/friend/:friendId/yearAndMonth/:year/:month', async (request) => {
@@ -119,6 +128,13 @@ export async function todayRoutes(app: FastifyInstance, options: { db: Db }): Pr
     rejectDuplicates(items.map((item) => item.id));
     await updateTodaySequences(db, member.id, todayId, items);
     return sendText(reply, 200, 'update sequence todayExercise');
+  });
+
+  app.patch('/api/todayExercise/set/:setId', async (request) => {
+    const member = requireMember(request);
+    const { setId } = idParams(request.params, 'setId');
+    const { done } = setDoneUpdateSchema.parse(request.body ?? {});
+    return setSetDone(db, member.id, setId, done);
   });
 
   app.patch('/api/todayExercise/:todayId', async (request, reply) => {

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
   TODAY_MESSAGES,
   type CheckBox,
+  type SetDoneResult,
   type Today,
   type TodayDate,
   type TodayExerciseAdd,
@@ -13,6 +14,8 @@ import { chunksOf } from '../db/chunks';
 import type { Db } from '../db/client';
 import {
   exercises,
+  members,
+  repWeights,
   routineExercises,
   routines,
   todayExercises,
@@ -23,6 +26,7 @@ import { insertSets, replaceSets, setsByOwner, type Executor } from '../exercise
 import { ApiError } from '../http/errors';
 import { notFound } from '../http/reply';
 import { liveRoutineExerciseName } from '../routine/service';
+import { lastSessionsBefore } from './previous';
 
 const liveTodayExerciseName = sql<string>`coalesce(${exercises.name}, ${todayExercises.exerciseName})`;
 
@@ -39,6 +43,7 @@ async function toTodayDto(db: Executor, today: TodayRow): Promise<Today> {
   const rows = await db
     .select({
       id: todayExercises.id,
+      exerciseId: todayExercises.exerciseId,
       sequence: todayExercises.sequence,
       exerciseName: liveTodayExerciseName,
     })
@@ -55,6 +60,7 @@ async function toTodayDto(db: Executor, today: TodayRow): Promise<Today> {
     id: today.id,
     todayExercises: rows.map((row) => ({
       id: row.id,
+      exerciseId: row.exerciseId,
       exerciseName: row.exerciseName,
       repWeightList: sets.get(row.id) ?? [],
       sequence: row.sequence,
@@ -207,18 +213,26 @@ export async function addTodayExercises(
       );
     }
 
+    // Sets start from the last earlier session of the same exercise (what the member lifted last
+    // time), else from the library's or the routine's own sets.
     const exerciseSets = await setsByOwner(tx, 'exerciseId', exerciseIds);
     const routineSets = await setsByOwner(
       tx,
       'routineExerciseId',
       routineEntries.map((entry) => entry.id),
     );
+    const plannedExerciseIds = [
+      ...new Set(planned.flatMap((entry) => (entry.exerciseId === null ? [] : [entry.exerciseId]))),
+    ];
+    const lastSessions = await lastSessionsBefore(tx, memberId, plannedExerciseIds, date);
     await insertSets(
       tx,
       'todayExerciseId',
       planned.flatMap((entry, index) => {
+        const last = entry.exerciseId === null ? undefined : lastSessions.get(entry.exerciseId);
         const from = entry.source.owner === 'exerciseId' ? exerciseSets : routineSets;
-        return (from.get(entry.source.ownerId) ?? []).map((set) => ({
+        const sets = last?.sets ?? from.get(entry.source.ownerId) ?? [];
+        return sets.map((set) => ({
           ownerId: created[index].id,
           reps: set.reps,
           weight: set.weight,
@@ -325,4 +339,43 @@ export async function setCheckBox(
     .update(todays)
     .set({ checkBox: checked ? 'True' : 'False' })
     .where(eq(todays.id, todayId));
+}
+
+/**
+ * Ticks or unticks one set of the member's day log. Ticking the day's last open set also ticks
+ * the day's 완료 when the member's setting says so (unticking leaves 완료 as the member set it).
+ */
+export async function setSetDone(
+  db: Db,
+  memberId: number,
+  setId: number,
+  done: boolean,
+): Promise<SetDoneResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ todayId: todays.id, checkBox: todays.checkBox })
+      .from(repWeights)
+      .innerJoin(todayExercises, eq(todayExercises.id, repWeights.todayExerciseId))
+      .innerJoin(todays, eq(todays.id, todayExercises.todayId))
+      .where(and(eq(repWeights.id, setId), eq(todays.memberId, memberId)));
+    if (!row) throw notFound();
+    await tx.update(repWeights).set({ done }).where(eq(repWeights.id, setId));
+    let checkBox = row.checkBox as CheckBox;
+    if (done && checkBox === 'False') {
+      const [{ open }] = await tx
+        .select({ open: sql<number>`count(*)::int` })
+        .from(repWeights)
+        .innerJoin(todayExercises, eq(todayExercises.id, repWeights.todayExerciseId))
+        .where(and(eq(todayExercises.todayId, row.todayId), eq(repWeights.done, false)));
+      const [member] = await tx
+        .select({ autoCompleteDay: members.autoCompleteDay })
+        .from(members)
+        .where(eq(members.id, memberId));
+      if (open === 0 && member?.autoCompleteDay) {
+        await tx.update(todays).set({ checkBox: 'True' }).where(eq(todays.id, row.todayId));
+        checkBox = 'True';
+      }
+    }
+    return { done, checkBox };
+  });
 }

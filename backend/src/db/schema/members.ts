@@ -1,4 +1,14 @@
-import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** A member, keyed by the identity provider's issuer and subject (decisions.md §2). */
 export const members = pgTable(
@@ -12,8 +22,17 @@ export const members = pgTable(
     picture: text('picture'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How weights are shown and typed ('kg' | 'lb'); stored weights are always kilograms. */
+    weightUnit: text('weight_unit').notNull().default('kg'),
+    /** Ticking the last set of a day ticks the day's 완료 too. */
+    autoCompleteDay: boolean('auto_complete_day').notNull().default(true),
+    /** Rest after a ticked set, for exercises without their own. */
+    restSeconds: integer('rest_seconds').notNull().default(90),
   },
-  (table) => [uniqueIndex('members_issuer_subject_key').on(table.issuer, table.subject)],
+  (table) => [
+    uniqueIndex('members_issuer_subject_key').on(table.issuer, table.subject),
+    check('members_weight_unit_check', sql`${table.weightUnit} in ('kg', 'lb')`),
+  ],
 );
 
 export type Member = typeof members.$inferSelect;

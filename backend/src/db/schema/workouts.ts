@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -25,6 +26,8 @@ export const exercises = pgTable(
     name: text('name').notNull(),
     memo: text('memo'),
     classification: text('classification').notNull(),
+    /** Rest after a ticked set of this exercise; null: the member's default. */
+    restSeconds: integer('rest_seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('exercises_member_idx').on(table.memberId)],
@@ -127,6 +130,8 @@ export const repWeights = pgTable(
     ),
     reps: integer('reps').notNull(),
     weight: doublePrecision('weight').notNull(),
+    /** A day-log set ticked as done (always false for library and routine sets). */
+    done: boolean('done').notNull().default(false),
   },
   (table) => [
     index('rep_weights_exercise_idx').on(table.exerciseId),
