@@ -265,6 +265,60 @@ for (const kind of databaseKinds()) {
       );
     });
 
+    it("keeps an exercise's own rest: set, answered on the day's entries, cleared with null", async () => {
+      const created = await api.call('POST', '/api/exercise', {
+        name: '데드리프트',
+        memo: '',
+        repWeightList: [{ reps: 5, weight: 100 }],
+        classification: 'BACK',
+        restSeconds: 180,
+      });
+      assert.equal(created.status, 201, await created.text());
+      const exercises = (await api.get('/api/member/exercises')) as Array<{
+        id: number;
+        name: string;
+        restSeconds: number | null;
+      }>;
+      const deadlift = exercises.find((exercise) => exercise.name === '데드리프트')!;
+      assert.equal(deadlift.restSeconds, 180);
+      assert.equal(exercises.find((exercise) => exercise.id === bench.id)!.restSeconds, null);
+
+      await addToDay('2025-07-19', [
+        { id: deadlift.id, type: 'exercise' },
+        { id: bench.id, type: 'exercise' },
+      ]);
+      assert.deepEqual(
+        (await day('2025-07-19')).todayExercises.map((entry) => entry.restSeconds),
+        [180, null],
+      );
+
+      // The original client's PATCH (no restSeconds) keeps it; null clears it; bounds hold.
+      await api.text(
+        'PATCH',
+        `/api/exercise/${deadlift.id}`,
+        { name: '컨벤셔널 데드리프트' },
+        200,
+        '운동을 수정했습니다.',
+      );
+      assert.equal(
+        ((await api.get(`/api/exercise/${deadlift.id}`)) as { restSeconds: number }).restSeconds,
+        180,
+      );
+      await api.error('PATCH', `/api/exercise/${deadlift.id}`, { restSeconds: 5 }, 400);
+      await api.error('PATCH', `/api/exercise/${deadlift.id}`, { restSeconds: 'long' }, 400);
+      await api.text(
+        'PATCH',
+        `/api/exercise/${deadlift.id}`,
+        { restSeconds: null },
+        200,
+        '운동을 수정했습니다.',
+      );
+      assert.equal(
+        ((await api.get(`/api/exercise/${deadlift.id}`)) as { restSeconds: null }).restSeconds,
+        null,
+      );
+    });
+
     it('reads and changes the training settings, validating each', async () => {
       assert.deepEqual(await api.get('/api/member/settings'), {
         weightUnit: 'kg',

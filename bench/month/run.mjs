@@ -3,8 +3,11 @@
 // request, GET /api/today/yearAndMonth/{year}/{month}, timed sequentially over real HTTP for every
 // month of the three years after a warm-up, with a signed member cookie. On PGlite and, when
 // BENCH_DATABASE_URL / TEST_DATABASE_URL answers, on PostgreSQL. Also, for information, the day
-// log the home page loads for a chosen date (GET /api/today/date/{date}).
-// Budget (architecture.md): p50 ≤ 5 ms at the backend.
+// log the home page loads for a chosen date (GET /api/today/date/{date}). And the gym loop's reads
+// (issue 14): the previous sessions of a day of 8 exercises, one exercise's full history with its
+// records, the week summary, and (for information) a day's record badges.
+// Budgets (architecture.md, issue 14): month p50 ≤ 5 ms, each gym-loop read p50 ≤ 10 ms, at the
+// backend.
 // Usage: node bench/month/run.mjs   (env: BENCH_REQUESTS=1000, BENCH_OTHER_MEMBERS=5,
 // BENCH_DATABASE_URL / TEST_DATABASE_URL)
 import {
@@ -27,6 +30,9 @@ const OTHER_MEMBERS = Number(process.env.BENCH_OTHER_MEMBERS ?? 5);
 const LOGGED_SHARE = 0.8;
 const COMPLETED_SHARE = 0.85;
 const BUDGET_P50_MS = 5;
+const GYM_BUDGET_P50_MS = 10;
+/** Exercises of the day whose previous sessions are read. */
+const PREVIOUS_DAY_EXERCISES = 8;
 const DEADLINE_MS = 110_000;
 
 const EXERCISES = [
@@ -46,6 +52,15 @@ const EXERCISES = [
 
 const pad = (n, width = 2) => String(n).padStart(width, '0');
 const dateKey = (d) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+
+/** Today's [year, month (0-based), day] in Seoul. */
+function seoulYearMonthDay() {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  return [year, month - 1, day];
+}
 
 /** The 36 whole months before the current one (Seoul time), oldest first. */
 function logMonths() {
@@ -161,7 +176,29 @@ async function seed(db) {
     }
     await builders.insertDays(db, batch);
   }
-  return { member: members[0], months, expected, measuredDays, days, entries, sets };
+
+  // Today (after the three years): a day of 8 exercises, the day whose previous sessions are read.
+  const today = dateKey(new Date(Date.UTC(...seoulYearMonthDay())));
+  await builders.insertDays(db, [
+    builders.buildDay({
+      memberId: members[0].id,
+      localDate: today,
+      entries: libraries[0]
+        .slice(0, PREVIOUS_DAY_EXERCISES)
+        .map((exercise, index) => builders.entryOf(exercise, index + 1)),
+    }),
+  ]);
+  return {
+    member: members[0],
+    months,
+    expected,
+    measuredDays,
+    days,
+    entries,
+    sets,
+    today,
+    historyExercise: libraries[0][0],
+  };
 }
 
 const monthPath = ({ year, month }) => `/api/today/yearAndMonth/${year}/${month}`;
@@ -204,10 +241,39 @@ async function measure({ kind, baseUrl, cookie, seeded }) {
     const { ms } = await timedGet(baseUrl, cookie, `/api/today/date/${date}`);
     if (i >= 20) daySamples.push(ms);
   }
+  // The gym loop's reads, each checked once, then timed in turns.
+  const previous = await timedGet(baseUrl, cookie, `/api/today/date/${seeded.today}/previous`);
+  if (previous.body.length !== PREVIOUS_DAY_EXERCISES) {
+    throw new Error(`${kind}: previous sessions of ${previous.body.length} exercises, not 8`);
+  }
+  const historyPath = `/api/exercise/${seeded.historyExercise.id}/history?range=all`;
+  const history = await timedGet(baseUrl, cookie, historyPath);
+  if (history.body.sessions.length < 100 || !history.body.records.weight) {
+    throw new Error(`${kind}: history of ${history.body.sessions.length} sessions`);
+  }
+  const gym = { previous: [], history: [], week: [], records: [] };
+  for (let i = 0; i < DAY_REQUESTS + 20; i += 1) {
+    const date = seeded.measuredDays[Math.floor(rand() * seeded.measuredDays.length)];
+    const samples = [
+      ['previous', `/api/today/date/${seeded.today}/previous`],
+      ['history', historyPath],
+      ['week', `/api/today/week/${date}`],
+      ['records', `/api/today/date/${date}/records`],
+    ];
+    for (const [name, path] of samples) {
+      const { ms } = await timedGet(baseUrl, cookie, path);
+      if (i >= 20) gym[name].push(ms);
+    }
+  }
   return {
     month: summarize(monthSamples),
     day: summarize(daySamples),
     floor: summarize(floorSamples),
+    previous: summarize(gym.previous),
+    history: summarize(gym.history),
+    week: summarize(gym.week),
+    records: summarize(gym.records),
+    historySessions: history.body.sessions.length,
   };
 }
 
@@ -239,9 +305,20 @@ function report(results) {
   ];
   for (const r of results) {
     const verdict = r.month.p50 <= BUDGET_P50_MS ? 'PASS' : 'MISS';
+    const gymVerdict = (timings) => (timings.p50 <= GYM_BUDGET_P50_MS ? 'PASS' : 'MISS');
     rows.push(
       row(r.kind, 'month', r.month, fmt(r.seedSeconds), verdict),
       row(r.kind, 'day log (info)', r.day),
+      row(
+        r.kind,
+        `previous (${PREVIOUS_DAY_EXERCISES} ex.)`,
+        r.previous,
+        '',
+        gymVerdict(r.previous),
+      ),
+      row(r.kind, `history (${r.historySessions} sess.)`, r.history, '', gymVerdict(r.history)),
+      row(r.kind, 'week summary', r.week, '', gymVerdict(r.week)),
+      row(r.kind, 'day records (info)', r.records),
       row(r.kind, 'GET /healthz (info)', r.floor),
     );
   }
@@ -249,7 +326,12 @@ function report(results) {
   for (const r of results) {
     console.log(
       `${r.kind}: ${r.month.p50 <= BUDGET_P50_MS ? 'PASS' : 'MISS'} month view p50 ` +
-        `${fmt(r.month.p50, 2)} ms (budget ≤ ${BUDGET_P50_MS} ms)`,
+        `${fmt(r.month.p50, 2)} ms (budget ≤ ${BUDGET_P50_MS} ms); gym loop p50 previous ` +
+        `${fmt(r.previous.p50, 2)}, history ${fmt(r.history.p50, 2)}, week ${fmt(r.week.p50, 2)} ms ` +
+        `(budget ≤ ${GYM_BUDGET_P50_MS} ms each) ` +
+        ([r.previous, r.history, r.week].every((t) => t.p50 <= GYM_BUDGET_P50_MS)
+          ? 'PASS'
+          : 'MISS'),
     );
   }
 }

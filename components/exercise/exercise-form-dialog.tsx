@@ -13,7 +13,7 @@ import { TextAreaField, TextField } from '@/components/workout/text-field';
 import { loadApi } from '@/lib/api/load';
 import { EXERCISES_KEY, ROUTINES_KEY } from '@/lib/api/keys';
 import type { Exercise } from '@/lib/contract/exercise';
-import { LIMITS } from '@/lib/contract/values';
+import { LIMITS, REST_SECONDS } from '@/lib/contract/values';
 import type { ClassificationOption } from '@/lib/hooks/use-classifications';
 import { messages } from '@/lib/i18n/messages';
 import {
@@ -26,6 +26,8 @@ import {
   type ExerciseDraft,
   type ExerciseFormErrors,
 } from './exercise-form';
+import { useTrainingSettings } from '@/lib/hooks/use-day-training';
+import { RestSecondsSelect } from '@/components/workout/rest-seconds-select';
 import styles from './exercise-form-dialog.module.css';
 
 export interface ExerciseFormDialogProps {
@@ -44,8 +46,10 @@ export interface ExerciseFormDialogProps {
 export function ExerciseFormDialog({ exercise, options, onClose }: ExerciseFormDialogProps) {
   const editing = Boolean(exercise);
   const formId = useId();
+  const { settings } = useTrainingSettings();
+  const unit = settings?.weightUnit ?? 'kg';
   const [draft, setDraft] = useState<ExerciseDraft>(() =>
-    exercise ? draftFromExercise(exercise) : emptyExerciseDraft(),
+    exercise ? draftFromExercise(exercise, unit) : emptyExerciseDraft(),
   );
   const [errors, setErrors] = useState<ExerciseFormErrors>({});
   const [busy, setBusy] = useState(false);
@@ -55,7 +59,8 @@ export function ExerciseFormDialog({ exercise, options, onClose }: ExerciseFormD
 
   const change = <K extends keyof ExerciseDraft>(field: K, value: ExerciseDraft[K]) => {
     setDraft((current) => ({ ...current, [field]: value }));
-    const errorField = field === 'sets' ? 'sets' : field;
+    // Every field but the rest (a select that cannot be wrong) has its own error.
+    const errorField: keyof ExerciseFormErrors = field === 'restSeconds' ? 'form' : field;
     setErrors((current) =>
       current[errorField] || current.form
         ? { ...current, [errorField]: undefined, form: undefined }
@@ -76,7 +81,7 @@ export function ExerciseFormDialog({ exercise, options, onClose }: ExerciseFormD
     setErrors({});
     setBusy(true);
     try {
-      const body = toExerciseBody(draft);
+      const body = toExerciseBody(draft, unit, exercise?.restSeconds ?? null);
       const api = await loadApi();
       if (exercise) await api.updateExercise(exercise.id, body);
       else await api.createExercise(body);
@@ -165,6 +170,12 @@ export function ExerciseFormDialog({ exercise, options, onClose }: ExerciseFormD
           rows={2}
           error={errors.memo}
           onChange={(event) => change('memo', event.target.value)}
+        />
+        <RestSecondsSelect
+          label={messages.rest.exerciseLabel}
+          value={draft.restSeconds}
+          defaultSeconds={settings?.restSeconds ?? REST_SECONDS.default}
+          onChange={(value) => change('restSeconds', value)}
         />
         <SetEditor
           legend={messages.exercise.setsLegend}

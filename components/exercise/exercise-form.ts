@@ -1,5 +1,6 @@
 import type { Classification, Exercise, ExerciseCreate } from '@/lib/contract/exercise';
 import { messages } from '@/lib/i18n/messages';
+import type { WeightUnit } from '@/lib/training/units';
 import {
   newSetDraft,
   setDraftsFrom,
@@ -14,6 +15,8 @@ export interface ExerciseDraft {
   memo: string;
   classification: Classification;
   sets: SetDraft[];
+  /** Rest after a ticked set of this exercise; null: the member's default. */
+  restSeconds: number | null;
 }
 
 export interface ExerciseFormErrors {
@@ -27,16 +30,23 @@ export interface ExerciseFormErrors {
 
 /** An empty form: classification 가슴 (CHEST) preselected, one empty set. */
 export function emptyExerciseDraft(): ExerciseDraft {
-  return { name: '', memo: '', classification: 'CHEST', sets: [newSetDraft()] };
+  return {
+    name: '',
+    memo: '',
+    classification: 'CHEST',
+    sets: [newSetDraft()],
+    restSeconds: null,
+  };
 }
 
 /** The form filled with a stored exercise (set ids kept so a PATCH updates them). */
-export function draftFromExercise(exercise: Exercise): ExerciseDraft {
+export function draftFromExercise(exercise: Exercise, unit: WeightUnit = 'kg'): ExerciseDraft {
   return {
     name: exercise.name,
     memo: exercise.memo ?? '',
     classification: exercise.classification,
-    sets: setDraftsFrom(exercise.repWeightList),
+    sets: setDraftsFrom(exercise.repWeightList, unit),
+    restSeconds: exercise.restSeconds ?? null,
   };
 }
 
@@ -56,13 +66,22 @@ export function hasErrors(errors: ExerciseFormErrors): boolean {
   return Object.values(errors).some(Boolean);
 }
 
-/** The POST/PATCH body of a valid form (empty weight → 0). */
-export function toExerciseBody(draft: ExerciseDraft): ExerciseCreate {
+/**
+ * The POST/PATCH body of a valid form (empty weight → 0; weights typed in `unit`, sent in kg).
+ * `restSeconds` goes only when it differs from the stored one (`storedRest`, null for a new
+ * exercise), so the body stays the original wire's unless the member chose a rest.
+ */
+export function toExerciseBody(
+  draft: ExerciseDraft,
+  unit: WeightUnit = 'kg',
+  storedRest: number | null = null,
+): ExerciseCreate {
   return {
     name: draft.name.trim(),
     memo: draft.memo,
     classification: draft.classification,
-    repWeightList: toRepWeightInputs(draft.sets),
+    repWeightList: toRepWeightInputs(draft.sets, unit),
+    ...(draft.restSeconds !== storedRest ? { restSeconds: draft.restSeconds } : {}),
   };
 }
 

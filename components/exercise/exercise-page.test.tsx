@@ -311,4 +311,23 @@ describe('ExercisePage from the server page', () => {
     await user.click(within(dialog).getByRole('button', { name: '저장' }));
     expect(await screen.findByRole('region', { name: /복근/ })).toHaveTextContent('크런치');
   });
+
+  it('links each card to its exercise history, named with the exercise', async () => {
+    mockFetch(
+      routes([
+        exercise({ id: 1, name: '벤치프레스', classification: 'CHEST' }),
+        exercise({ id: 4, name: '스쿼트', classification: 'LOWERBODY' }),
+      ]),
+    );
+    renderWithApp(<ExercisePage />);
+    const link = await screen.findByRole('link', { name: '벤치프레스 기록 보기' });
+    expect(link).toHaveAttribute('href', '/exercise/1');
+    expect(link).toHaveTextContent('기록 보기');
+    expect(screen.getByRole('link', { name: '스쿼트 기록 보기' })).toHaveAttribute(
+      'href',
+      '/exercise/4',
+    );
+    // The link sits beside the card's button, not inside it: the card still opens the editor.
+    expect(screen.getByRole('button', { name: /벤치프레스/ })).not.toContainElement(link);
+  });
 });

@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,6 +12,8 @@ import { ExerciseIcon, PlusIcon } from '@/components/shell/nav-icons';
 import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
 import { SetList } from '@/components/workout/set-list';
+import { ChartIcon } from '@/components/training/chart-icon';
+import { historyHref } from '@/components/training/history-range';
 import type { Classification, Exercise } from '@/lib/contract/exercise';
 import { useClassifications } from '@/lib/hooks/use-classifications';
 import { useExercises } from '@/lib/hooks/use-exercises';
@@ -48,10 +51,13 @@ function ExerciseSkeleton() {
   );
 }
 
-/** One exercise: name, memo and its sets; the whole card opens the edit modal. */
+/**
+ * One exercise: name, memo and its sets; the card opens the edit modal, and its footer links to
+ * the exercise's history (a sibling of the button: a link cannot sit inside a button).
+ */
 function ExerciseCard({ exercise, onOpen }: { exercise: Exercise; onOpen: () => void }) {
   return (
-    <li>
+    <li className={styles.item}>
       <button type="button" className={styles.card} onClick={onOpen} aria-haspopup="dialog">
         <span className={styles.cardHead}>
           <span className={styles.name}>{exercise.name}</span>
@@ -60,6 +66,15 @@ function ExerciseCard({ exercise, onOpen }: { exercise: Exercise; onOpen: () => 
         {exercise.memo ? <span className={styles.memo}>{exercise.memo}</span> : null}
         <SetList sets={exercise.repWeightList} variant="chips" />
       </button>
+      <Link
+        href={historyHref(exercise.id)}
+        prefetch={false}
+        className={styles.historyLink}
+        aria-label={messages.history.openLabel(exercise.name)}
+      >
+        <ChartIcon />
+        {messages.history.open}
+      </Link>
     </li>
   );
 }

@@ -9,7 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
 import { loadApi } from '@/lib/api/load';
 import type { TodaySelectionItem } from '@/lib/api/today';
-import { dayKey, isMonthKey } from '@/lib/api/keys';
+import { dayKey, isMonthKey, isWeekKey, previousSessionsKey } from '@/lib/api/keys';
 import { LIMITS } from '@/lib/contract/values';
 import { useExercises } from '@/lib/hooks/use-exercises';
 import { useRoutines } from '@/lib/hooks/use-routines';
@@ -164,13 +164,18 @@ export function AddDialog({ date, onClose }: { date: string; onClose: () => void
       const api = await loadApi();
       await api.ensureToday(date);
       await api.addTodayExercises(date, selection);
-      await Promise.all([mutate(isMonthKey), mutate(dayKey(date))]);
+      await Promise.all([
+        mutate(isMonthKey),
+        mutate(isWeekKey),
+        mutate(dayKey(date)),
+        mutate(previousSessionsKey(date)),
+      ]);
       setSelection([]);
       toast.success(messages.dayLog.added);
       onClose();
     } catch (failure) {
       setFormError(describeError(failure, messages.dayLog.addFailed));
-      void mutate(isMonthKey);
+      void Promise.all([mutate(isMonthKey), mutate(isWeekKey)]);
       void mutate(dayKey(date));
       setBusy(false);
     }

@@ -6,11 +6,20 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
-import { SetList } from '@/components/workout/set-list';
 import { loadApi } from '@/lib/api/load';
-import { isMonthKey } from '@/lib/api/keys';
+import { dayRecordsKey, isMonthKey, isWeekKey } from '@/lib/api/keys';
+import type { RepWeight } from '@/lib/contract/exercise';
 import type { Today, TodayExercise } from '@/lib/contract/today';
+import type { DayRecords, PreviousSession, RecordKindDto } from '@/lib/contract/training';
 import { useDayLog } from '@/lib/hooks/use-day-log';
+import {
+  useDayRecords,
+  usePreviousSessions,
+  useTrainingSettings,
+} from '@/lib/hooks/use-day-training';
+import { DEFAULT_REST_SECONDS, startRestTimer } from '@/lib/rest-timer/rest-timer-store';
+import { formatWeight, type WeightUnit } from '@/lib/training/units';
+import { RecordBadge, TickSetList } from './tick-set-list';
 import { messages } from '@/lib/i18n/messages';
 import styles from './day-log-panel.module.css';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
@@ -62,6 +71,35 @@ function PencilIcon() {
   );
 }
 
+/** `60kg × 10, 10, 8` (one weight) or `60kg × 10, 62.5kg × 8`. */
+export function setsSummary(
+  sets: PreviousSession['repWeightList'],
+  unit: WeightUnit = 'kg',
+): string {
+  const groups: Array<{ weight: number; reps: number[] }> = [];
+  for (const set of sets) {
+    const last = groups[groups.length - 1];
+    if (last && last.weight === set.weight) last.reps.push(set.reps);
+    else groups.push({ weight: set.weight, reps: [set.reps] });
+  }
+  return groups
+    .map((group) =>
+      group.weight === 0
+        ? group.reps.map((reps) => messages.sets.reps(reps)).join(', ')
+        : `${formatWeight(group.weight, unit)} × ${group.reps.join(', ')}`,
+    )
+    .join(', ');
+}
+
+function monthDay(date: string): string {
+  const [, month, day] = date.split('-').map(Number);
+  return `${month}/${day}`;
+}
+
+function recordsBySet(records: DayRecords | undefined): Map<number, RecordKindDto[]> {
+  return new Map((records?.sets ?? []).map((set) => [set.id, set.records]));
+}
+
 function DayLogSkeleton() {
   return (
     <div className={styles.skeleton} role="status" aria-live="polite">
@@ -90,6 +128,53 @@ export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }:
   const { mutate } = useSWRConfig();
   const toast = useToast();
   const pending = useRef(false);
+  const records = useDayRecords(date, Boolean(today), friendId);
+  const previous = usePreviousSessions(date, Boolean(today) && !locked);
+  const { settings } = useTrainingSettings();
+  const unit = settings?.weightUnit ?? 'kg';
+
+  /**
+   * Ticks a set at once (optimistic), starts the rest timer when it is ticked, and takes the
+   * day's 완료 from the answer (the last tick may tick it); the badges reload after the server
+   * agreed, and the mark flips back with a toast when it refused.
+   */
+  async function onTickSet(entry: TodayExercise, set: RepWeight, done: boolean) {
+    if (!today || locked || set.id === null) return;
+    const setId = set.id;
+    const next: Today = {
+      ...today,
+      todayExercises: today.todayExercises.map((candidate) =>
+        candidate.id !== entry.id
+          ? candidate
+          : {
+              ...candidate,
+              repWeightList: candidate.repWeightList.map((item) =>
+                item.id === setId ? { ...item, done } : item,
+              ),
+            },
+      ),
+    };
+    if (done) {
+      const seconds = entry.restSeconds ?? settings?.restSeconds ?? DEFAULT_REST_SECONDS;
+      startRestTimer(seconds, entry.exerciseName);
+    }
+    try {
+      let checkBox = today.checkBox;
+      await mutateDay(
+        async () => {
+          const result = await (await loadApi()).setSetDone(setId, done);
+          checkBox = result.checkBox;
+          return { ...next, checkBox };
+        },
+        { optimisticData: next, rollbackOnError: true, populateCache: true, revalidate: false },
+      );
+      void mutate(dayRecordsKey(date));
+      void mutate(isWeekKey);
+      if (checkBox !== today.checkBox) await mutate(isMonthKey);
+    } catch (failure) {
+      toast.error(describeError(failure, messages.training.tickFailed));
+    }
+  }
 
   async function onToggle(checked: boolean) {
     if (!today || locked || pending.current) return;
@@ -103,7 +188,7 @@ export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }:
         },
         { optimisticData: next, rollbackOnError: true, populateCache: true, revalidate: false },
       );
-      await mutate(isMonthKey);
+      await Promise.all([mutate(isMonthKey), mutate(isWeekKey), mutate(dayRecordsKey(date))]);
     } catch (failure) {
       toast.error(describeError(failure, messages.dayLog.checkFailed));
     } finally {
@@ -114,6 +199,9 @@ export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }:
   let body;
   if (today) {
     const entries = bySequence(today.todayExercises);
+    const badges = recordsBySet(records);
+    const sessionRecords = new Set(records?.sessionVolume ?? []);
+    const previousByEntry = new Map((previous ?? []).map((p) => [p.todayExerciseId, p]));
     body = (
       <>
         {entries.length > 0 ? (
@@ -125,8 +213,22 @@ export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }:
                     {index + 1}
                   </span>
                   {entry.exerciseName}
+                  {sessionRecords.has(entry.id) ? <RecordBadge kinds={['sessionVolume']} /> : null}
                 </h3>
-                <SetList sets={entry.repWeightList} />
+                {previousByEntry.has(entry.id) ? (
+                  <p className={styles.previous}>
+                    {messages.training.previous(
+                      monthDay(previousByEntry.get(entry.id)!.localDate),
+                      setsSummary(previousByEntry.get(entry.id)!.repWeightList, unit),
+                    )}
+                  </p>
+                ) : null}
+                <TickSetList
+                  sets={entry.repWeightList}
+                  records={badges}
+                  unit={unit}
+                  onTick={locked ? undefined : (set, done) => void onTickSet(entry, set, done)}
+                />
               </li>
             ))}
           </ol>

@@ -10,8 +10,9 @@ import { describeError } from '@/components/workout/errors';
 import { ExerciseEditList, useExerciseEdits } from '@/components/workout/exercise-edit-list';
 import { sequencesOf } from '@/components/workout/reorder';
 import { setDraftsFrom, toRepWeightInputs, type SetDraft } from '@/components/workout/set-drafts';
+import { useWeightUnit } from '@/lib/hooks/use-day-training';
 import { loadApi } from '@/lib/api/load';
-import { dayKey, isMonthKey } from '@/lib/api/keys';
+import { dayKey, dayRecordsKey, isMonthKey, isWeekKey, previousSessionsKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
 import { messages } from '@/lib/i18n/messages';
 import { bySequence } from './day-log-panel';
@@ -31,13 +32,14 @@ interface EditItem {
  * backend still returns show under the matching exercise.
  */
 export function EditDialog({ today, onClose }: { today: Today; onClose: () => void }) {
+  const unit = useWeightUnit();
   const { items, setItems, errors, updateSets, validate, showFieldErrors } =
     useExerciseEdits<EditItem>(
       () =>
         bySequence(today.todayExercises).map((entry) => ({
           id: entry.id,
           exerciseName: entry.exerciseName,
-          sets: setDraftsFrom(entry.repWeightList),
+          sets: setDraftsFrom(entry.repWeightList, unit),
         })),
       (item) => item.id,
     );
@@ -46,7 +48,14 @@ export function EditDialog({ today, onClose }: { today: Today; onClose: () => vo
   const { mutate } = useSWRConfig();
   const toast = useToast();
 
-  const revalidate = () => Promise.all([mutate(dayKey(today.localDate)), mutate(isMonthKey)]);
+  const revalidate = () =>
+    Promise.all([
+      mutate(dayKey(today.localDate)),
+      mutate(dayRecordsKey(today.localDate)),
+      mutate(previousSessionsKey(today.localDate)),
+      mutate(isMonthKey),
+      mutate(isWeekKey),
+    ]);
 
   async function removeItem(item: EditItem) {
     if (busy) return;
@@ -61,7 +70,7 @@ export function EditDialog({ today, onClose }: { today: Today; onClose: () => vo
         // The last entry took the day record with it: the day is empty now, and asking for it
         // again would be a 500 from the original backend (original-backend.md §3.3).
         void mutate(dayKey(today.localDate), null, { revalidate: false });
-        void mutate(isMonthKey);
+        void Promise.all([mutate(isMonthKey), mutate(isWeekKey)]);
       } else {
         void revalidate();
       }
@@ -90,7 +99,7 @@ export function EditDialog({ today, onClose }: { today: Today; onClose: () => vo
       );
       await api.updateTodaySets(
         today.id,
-        items.map((item) => ({ id: item.id, repWeightList: toRepWeightInputs(item.sets) })),
+        items.map((item) => ({ id: item.id, repWeightList: toRepWeightInputs(item.sets, unit) })),
       );
       await revalidate();
       toast.success(messages.dayLog.updated);

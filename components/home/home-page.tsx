@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { WeekSummary } from '@/components/training/week-summary';
 import { describeError } from '@/components/workout/errors';
 import type { Today } from '@/lib/contract/today';
 import { monthStart, yearMonthOfKey } from '@/lib/dates';
@@ -62,6 +63,7 @@ export function HomePage() {
     <>
       <PageHeader title={messages.dayLog.pageTitle} description={messages.dayLog.pageDescription} />
       <div className={styles.layout}>
+        <WeekSummary todayKey={todayKey} />
         <div className={styles.grid}>
           <Card className={styles.calendarCard} aria-label={messages.dayLog.calendarLabel}>
             <WorkoutCalendar

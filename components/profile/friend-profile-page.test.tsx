@@ -8,7 +8,7 @@ import {
   settle,
   type Routes,
 } from '@/components/workout/test-helpers';
-import { FRIEND_POSTS_KEY, dayKey, monthKey } from '@/lib/api/keys';
+import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, monthKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
 import { seoulDateKey, seoulYearMonth } from '@/lib/dates';
 import { FriendProfilePage } from './friend-profile-page';
@@ -158,6 +158,10 @@ describe('FriendProfilePage', () => {
         [[FRIEND_POSTS_KEY, FRIEND], [{ id: 2, text: '오운완', imageUrl: 'b.png' }]],
         [monthKey(year, month, FRIEND), [{ localDate: today, checkBox: 'True' }]],
         [dayKey(today, FRIEND), log],
+        [
+          dayRecordsKey(today, FRIEND),
+          { sets: [{ id: 1, records: ['weight'] }], sessionVolume: [] },
+        ],
       ]),
     );
     const calendarTab = screen.getByRole('tab', { name: '운동 캘린더' });
@@ -172,6 +176,9 @@ describe('FriendProfilePage', () => {
     expect(tile.querySelector('[data-mark]')).toHaveAttribute('data-mark', 'done');
     const region = screen.getByRole('region', { name: `${today} 운동 일지` });
     expect(within(region).getByText('데드리프트')).toBeInTheDocument();
+    // The friend's record shows as a badge; their sets have no tick buttons.
+    expect(within(region).getByTitle('개인 기록: 최고 무게')).toHaveTextContent('PR');
+    expect(within(region).queryByRole('button', { name: /세트 완료/ })).not.toBeInTheDocument();
     expect(screen.getByRole('definition')).toHaveTextContent('1');
     await settle();
     expect(calls).toEqual([]);

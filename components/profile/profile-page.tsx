@@ -5,6 +5,7 @@ import { messages } from '@/lib/i18n/messages';
 import { FriendCount, MemberPostCount } from './profile-counts';
 import { ProfileSummary } from './profile-summary';
 import { ProfileTabs } from './profile-tabs';
+import { TrainingSettingsPanel } from './training-settings';
 import type { ProfileTab } from './tab-param';
 
 export interface ProfilePageProps {
@@ -36,6 +37,7 @@ export function ProfilePage({ member, initialTab }: ProfilePageProps) {
           </ButtonLink>
         }
       />
+      <TrainingSettingsPanel />
       <ProfileTabs initialTab={initialTab} />
     </>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { useWeightUnit } from '@/lib/hooks/use-day-training';
 import { Button } from '@/components/ui/button';
 import { SetList } from '@/components/workout/set-list';
 import type { Routine } from '@/lib/contract/routine';
@@ -22,6 +23,7 @@ export interface RoutineCardProps {
 export function RoutineCard({ routine, onAddExercises, onEdit, onDelete }: RoutineCardProps) {
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
+  const unit = useWeightUnit();
   const list = routine.routineExerciseDtoList;
 
   return (
@@ -62,7 +64,7 @@ export function RoutineCard({ routine, onAddExercises, onEdit, onDelete }: Routi
                     </span>
                     {item.exerciseName}
                   </h3>
-                  <SetList sets={item.repWeightList} />
+                  <SetList sets={item.repWeightList} unit={unit} />
                 </li>
               ))}
             </ol>

@@ -8,6 +8,7 @@ import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
 import { ExerciseEditList, useExerciseEdits } from '@/components/workout/exercise-edit-list';
 import { setDraftsFrom, toRepWeightInputs, type SetDraft } from '@/components/workout/set-drafts';
+import { useWeightUnit } from '@/lib/hooks/use-day-training';
 import { loadApi } from '@/lib/api/load';
 import { ROUTINES_KEY } from '@/lib/api/keys';
 import type { Routine } from '@/lib/contract/routine';
@@ -28,13 +29,14 @@ interface EditItem {
  * returns show under the matching exercise.
  */
 export function RoutineEditDialog({ routine, onClose }: { routine: Routine; onClose: () => void }) {
+  const unit = useWeightUnit();
   const { items, setItems, errors, updateSets, validate, showFieldErrors } =
     useExerciseEdits<EditItem>(
       () =>
         routine.routineExerciseDtoList.map((item) => ({
           routineExerciseId: item.routineExerciseId,
           exerciseName: item.exerciseName,
-          sets: setDraftsFrom(item.repWeightList),
+          sets: setDraftsFrom(item.repWeightList, unit),
         })),
       (item) => item.routineExerciseId,
     );
@@ -74,7 +76,7 @@ export function RoutineEditDialog({ routine, onClose }: { routine: Routine; onCl
           items.map((item, index) => ({
             routineExerciseId: item.routineExerciseId,
             sequence: index + 1,
-            repWeightList: toRepWeightInputs(item.sets),
+            repWeightList: toRepWeightInputs(item.sets, unit),
           })),
         );
       }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RestTimerBar } from '@/components/rest-timer/rest-timer-bar';
 import { SessionGuard } from './session-guard';
 import { Sidebar } from './sidebar';
 import styles from './app-shell.module.css';
@@ -15,6 +16,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         <div className={styles.content}>
           <SessionGuard>{children}</SessionGuard>
         </div>
+        {/* Outside the page: a rest runs on while the member moves between pages. */}
+        <RestTimerBar />
       </main>
     </div>
   );

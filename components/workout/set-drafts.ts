@@ -1,17 +1,24 @@
 import type { RepWeight, RepWeightInput } from '@/lib/contract/exercise';
 import { LIMITS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
+import { fromDisplayWeight, toDisplayWeight, type WeightUnit } from '@/lib/training/units';
 
 /**
  * A set as a form edits it. `reps`/`weight` are null while the input is empty (product.md §5:
- * "empty input becomes null in edits"); `id` names the stored set it came from, so a PATCH updates
- * that set instead of creating a new one; `key` is a stable React key for rows that move.
+ * "empty input becomes null in edits"); `weight` is in the unit the member types (kg or lb);
+ * `id` names the stored set it came from, so a PATCH updates that set instead of creating a new
+ * one; `key` is a stable React key for rows that move.
  */
 export interface SetDraft {
   key: string;
   id: number | null;
   reps: number | null;
   weight: number | null;
+  /**
+   * A stored set's kilograms and the weight first shown for them: a weight left as shown is sent
+   * back as the exact kilograms, so merely saving in pounds never nudges 62.5 kg to 62.504 kg.
+   */
+  stored?: { kg: number; shown: number };
 }
 
 let counter = 0;
@@ -22,9 +29,17 @@ export function newSetDraft(values: Partial<Omit<SetDraft, 'key'>> = {}): SetDra
   return { key: `set-${counter}`, id: null, reps: null, weight: null, ...values };
 }
 
-/** Draft rows for stored sets (keeps their ids). */
-export function setDraftsFrom(list: readonly RepWeight[]): SetDraft[] {
-  return list.map((set) => newSetDraft({ id: set.id, reps: set.reps, weight: set.weight }));
+/** Draft rows for stored sets (keeps their ids), weights in the member's `unit`. */
+export function setDraftsFrom(list: readonly RepWeight[], unit: WeightUnit = 'kg'): SetDraft[] {
+  return list.map((set) => {
+    const shown = toDisplayWeight(set.weight, unit);
+    return newSetDraft({
+      id: set.id,
+      reps: set.reps,
+      weight: shown,
+      stored: { kg: set.weight, shown },
+    });
+  });
 }
 
 /** Parses a number input's value: '' (or anything not a finite number) is null. */
@@ -64,11 +79,21 @@ export function validateSets(sets: readonly SetDraft[]): string | null {
   return null;
 }
 
-/** Wire sets of valid drafts: an empty weight is sent as 0; stored ids are kept. */
-export function toRepWeightInputs(sets: readonly SetDraft[]): RepWeightInput[] {
+/** A draft's weight in kilograms (the wire's unit): an empty weight is 0. */
+export function draftKilograms(set: SetDraft, unit: WeightUnit = 'kg'): number {
+  if (set.weight === null) return 0;
+  if (set.stored && set.weight === set.stored.shown) return set.stored.kg;
+  return fromDisplayWeight(set.weight, unit);
+}
+
+/** Wire sets of valid drafts, in kilograms; stored ids are kept. */
+export function toRepWeightInputs(
+  sets: readonly SetDraft[],
+  unit: WeightUnit = 'kg',
+): RepWeightInput[] {
   return sets.map((set) => ({
     ...(set.id !== null ? { id: set.id } : {}),
     reps: set.reps ?? 0,
-    weight: set.weight ?? 0,
+    weight: draftKilograms(set, unit),
   }));
 }

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
 import { LIMITS } from '@/lib/contract/values';
+import { useWeightUnit } from '@/lib/hooks/use-day-training';
 import {
   hasValidReps,
   hasValidWeight,
@@ -43,6 +44,8 @@ export function SetEditor({
 }: SetEditorProps) {
   const baseId = useId();
   const errorId = `${baseId}-error`;
+  // The drafts hold weights in this unit (setDraftsFrom / toRepWeightInputs convert).
+  const unit = useWeightUnit();
 
   const update = (index: number, patch: Partial<SetDraft>) =>
     onChange(sets.map((set, i) => (i === index ? { ...set, ...patch } : set)));
@@ -110,7 +113,7 @@ export function SetEditor({
                     }
                   />
                   <span className={styles.unit} aria-hidden="true">
-                    {messages.sets.weightUnit}
+                    {unit}
                   </span>
                 </div>
                 <button

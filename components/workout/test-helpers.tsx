@@ -7,6 +7,8 @@ import type { ReactElement } from 'react';
 import { SWRConfig, unstable_serialize, type Key } from 'swr';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastProvider } from '@/components/ui/toast';
+import { TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
+import type { TrainingSettings } from '@/lib/contract/training';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';
 import type { SessionApi } from '@/lib/auth/session-machine';
@@ -79,6 +81,13 @@ export function renderWithApp(ui: ReactElement): RenderResult {
  * signed-in layout's login check, so no check is sent) and the page's first data as SWR
  * `fallback`. Returns the session calls, to assert that none was made.
  */
+/** The settings of a member who changed none (GET /api/member/settings). */
+export const DEFAULT_TRAINING_SETTINGS: TrainingSettings = {
+  weightUnit: 'kg',
+  autoCompleteDay: true,
+  restSeconds: 90,
+};
+
 export function renderServerFirst(
   ui: ReactElement,
   fallback: Record<string, unknown>,
@@ -88,7 +97,10 @@ export function renderServerFirst(
   const api: SessionApi = { ...signedIn, loginCheck };
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <SWRConfig value={{ fallback }}>
+      {/* With the member's settings, as the signed-in layout hands them over on every page. */}
+      <SWRConfig
+        value={{ fallback: { [TRAINING_SETTINGS_KEY]: DEFAULT_TRAINING_SETTINGS, ...fallback } }}
+      >
         <ToastProvider>
           <ConfirmProvider>
             <SessionProvider

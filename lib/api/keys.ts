@@ -45,6 +45,19 @@ export function dayKey(date: string, friendId?: number): string {
   return `${DAY_PREFIX}${date}`;
 }
 
+/** SWR key (and path) of the record badges of one day's sets (own, or a friend's). */
+export function dayRecordsKey(date: string, friendId?: number): string {
+  return `${dayKey(date, friendId)}/records`;
+}
+
+/** SWR key (and path) of the last earlier session of each exercise of the caller's day. */
+export function previousSessionsKey(date: string): string {
+  return `${DAY_PREFIX}${date}/previous`;
+}
+
+/** Path (and SWR key) of the caller's training settings (units, auto 완료, rest). */
+export const TRAINING_SETTINGS_KEY = '/api/member/settings';
+
 /** True when `days` (a month list) has a record on `date`. */
 export function isListed(days: readonly TodayDate[], date: string): boolean {
   return days.some((day) => day.localDate === date);
@@ -139,3 +152,22 @@ export const NEWER_MESSAGES_LIMIT = CHAT_LIMITS.pageMax;
 
 /** Path of a room's message history (`recentMessage`, `olderMessage`, `newerMessage`). */
 export const roomPath = (roomId: number, what: string) => `/api/rooms/${roomId}/${what}`;
+
+// Training: exercise history and the week summary
+
+const WEEK_PREFIX = '/api/today/week/';
+
+/** SWR key (and path) of the week summary of the ISO week holding `date` (and the week before). */
+export function weekSummaryKey(date: string): string {
+  return `${WEEK_PREFIX}${date}`;
+}
+
+/** True for any week summary key: writes that change counted sets revalidate them all at once. */
+export function isWeekKey(key: unknown): boolean {
+  return typeof key === 'string' && key.startsWith(WEEK_PREFIX);
+}
+
+/** Path of an exercise's history and records over `range` (`3m`, `1y` or `all`). */
+export function exerciseHistoryPath(exerciseId: number, range: string): string {
+  return `/api/exercise/${exerciseId}/history?range=${encodeURIComponent(range)}`;
+}

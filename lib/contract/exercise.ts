@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 
 import { idSchema } from './common';
-import { CLASSIFICATIONS, LIMITS } from './values';
+import { CLASSIFICATIONS, LIMITS, REST_SECONDS } from './values';
 
-export { CLASSIFICATIONS, LIMITS };
+export { CLASSIFICATIONS, LIMITS, REST_SECONDS };
 
 export const classificationSchema = z.enum(CLASSIFICATIONS, { error: '운동 부위를 선택해주세요.' });
 export type Classification = z.infer<typeof classificationSchema>;
@@ -114,17 +114,34 @@ export const memoSchema = z
   .string({ error: EXERCISE_MESSAGES.memo })
   .check(z.maxLength(LIMITS.memo, { error: EXERCISE_MESSAGES.memoTooLong }));
 
-/** `POST /api/exercise` body. */
+const REST_MESSAGE = `휴식 시간은 ${REST_SECONDS.min}초부터 ${REST_SECONDS.max}초 사이여야 합니다.`;
+
+/** Seconds of rest after a ticked set: a whole number within REST_SECONDS. */
+export const restSecondsSchema = z
+  .number({ error: REST_MESSAGE })
+  .check(
+    z.int({ error: REST_MESSAGE }),
+    z.gte(REST_SECONDS.min, { error: REST_MESSAGE }),
+    z.lte(REST_SECONDS.max, { error: REST_MESSAGE }),
+  );
+
+/** `POST /api/exercise` body. `restSeconds` (an addition): this exercise's rest; null: the member's. */
 export const exerciseCreateSchema = z.object({
   name: exerciseNameSchema,
   memo: z.nullish(memoSchema),
   repWeightList: repWeightListInputSchema,
   classification: classificationSchema,
+  restSeconds: z.nullish(restSecondsSchema),
 });
 export type ExerciseCreate = z.infer<typeof exerciseCreateSchema>;
 
-/** `PATCH /api/exercise/{id}` body: null or absent fields are kept; sets are replaced by id. */
+/**
+ * `PATCH /api/exercise/{id}` body: null or absent fields are kept; sets are replaced by id. Only
+ * `restSeconds` (an addition the original client never sends) tells null (back to the member's
+ * default) from absent (kept).
+ */
 export const exerciseUpdateSchema = z.object({
+  restSeconds: z.nullish(restSecondsSchema),
   name: z.nullish(exerciseNameSchema),
   memo: z.nullish(memoSchema),
   repWeightList: z.nullish(repWeightListInputSchema),
@@ -149,6 +166,8 @@ export const exerciseSchema = z.object({
   memo: z.nullable(z.string()),
   repWeightList: z.array(repWeightSchema),
   classification: classificationSchema,
+  /** This exercise's rest after a ticked set; null: the member's default (an addition). */
+  restSeconds: z.optional(z.nullable(z.number())),
 });
 
 /** The member's exercise library. */

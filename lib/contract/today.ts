@@ -21,6 +21,8 @@ export const todayExerciseSchema = z.object({
   id: z.number().check(z.int()),
   /** The library exercise (an addition; null once it was deleted, absent from the original). */
   exerciseId: z.optional(z.nullable(z.number().check(z.int()))),
+  /** The exercise's own rest after a ticked set (an addition; null: the member's default). */
+  restSeconds: z.optional(z.nullable(z.number())),
   exerciseName: z.string(),
   repWeightList: z.array(repWeightSchema),
   sequence: z.nullable(z.number().check(z.int())),

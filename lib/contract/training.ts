@@ -3,9 +3,10 @@ import * as z from 'zod/mini';
 import { RECORD_KINDS } from '../training/records';
 import { WEIGHT_UNITS } from '../training/units';
 import { localDateSchema } from './common';
-import { classificationSchema } from './exercise';
+import { classificationSchema, restSecondsSchema } from './exercise';
+import { REST_SECONDS } from './values';
 
-export { RECORD_KINDS, WEIGHT_UNITS };
+export { RECORD_KINDS, REST_SECONDS, WEIGHT_UNITS };
 
 /*
  * The gym loop's reads and the member's training settings: additions to the original wire (issue
@@ -31,21 +32,10 @@ export const previousSessionSchema = z.object({
 export const previousSessionListSchema = z.array(previousSessionSchema);
 export type PreviousSession = z.infer<typeof previousSessionSchema>;
 
-export const REST_SECONDS = { min: 15, max: 600, default: 90, step: 15 } as const;
-
 export const SETTINGS_MESSAGES = {
   weightUnit: '무게 단위는 kg 또는 lb여야 합니다.',
-  restSeconds: `휴식 시간은 ${REST_SECONDS.min}초부터 ${REST_SECONDS.max}초 사이여야 합니다.`,
   autoCompleteDay: '자동 완료 설정은 true 또는 false여야 합니다.',
 } as const;
-
-const restSecondsSchema = z
-  .number({ error: SETTINGS_MESSAGES.restSeconds })
-  .check(
-    z.int({ error: SETTINGS_MESSAGES.restSeconds }),
-    z.gte(REST_SECONDS.min, { error: SETTINGS_MESSAGES.restSeconds }),
-    z.lte(REST_SECONDS.max, { error: SETTINGS_MESSAGES.restSeconds }),
-  );
 
 /** `GET /api/member/settings`. */
 export const trainingSettingsSchema = z.object({

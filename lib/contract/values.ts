@@ -33,6 +33,9 @@ export const LIMITS = {
 } as const;
 
 /** Club field limits after trimming (decisions.md §4). */
+/** Rest after a ticked set, in seconds: the member's default and an exercise's own. */
+export const REST_SECONDS = { min: 15, max: 600, default: 90, step: 15 } as const;
+
 export const CLUB_LIMITS = {
   title: 200,
   content: 2000,

@@ -2,6 +2,14 @@
  * The message catalogue: every user-visible string of the app (decisions.md §6, copy deck).
  * Components import `messages` (or a formatter below) and never write Korean literals themselves.
  */
+/** A rest as spoken in Korean: `45초`, `2분`, `1분 30초`. */
+function restDuration(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const remainder = seconds % 60;
+  if (minutes === 0) return `${remainder}초`;
+  return remainder === 0 ? `${minutes}분` : `${minutes}분 ${remainder}초`;
+}
+
 export const messages = {
   app: {
     name: 'EveryHealth',
@@ -163,6 +171,37 @@ export const messages = {
     updated: '운동 일지를 수정했습니다.',
     updateFailed: '운동 일지를 수정하지 못했습니다.',
     cancel: '취소',
+  },
+  trainingSettings: {
+    heading: '운동 설정',
+    weightUnit: '무게 단위',
+    autoCompleteDay: '마지막 세트를 완료하면 그날 운동도 완료로 표시',
+    restSeconds: '기본 휴식 시간',
+    notificationsHint: '휴식이 끝나면 알림으로 알려 드릴 수 있습니다.',
+    saveFailed: '설정을 저장하지 못했습니다.',
+  },
+  rest: {
+    /** `1분 30초`, `45초`, `2분`. */
+    duration: restDuration,
+    memberDefault: (seconds: number) => `기본 (${restDuration(seconds)})`,
+    exerciseLabel: '세트 사이 휴식',
+  },
+  training: {
+    /** Accessible name of a set's tick button (its state is aria-pressed). */
+    tickSet: (n: number) => `${n}세트 완료`,
+    /** The last earlier session of the exercise, e.g. `지난번 11/21: 60kg × 10, 10, 8`. */
+    previous: (monthDay: string, summary: string) => `지난번 ${monthDay}: ${summary}`,
+    pr: 'PR',
+    prTitle: (kinds: string) => `개인 기록: ${kinds}`,
+    recordKinds: {
+      weight: '최고 무게',
+      oneRepMax: '추정 1RM (Epley)',
+      setVolume: '세트 볼륨',
+      sessionVolume: '세션 볼륨',
+      repsAtWeight: '무게별 최다 반복',
+    },
+    sessionVolumePr: '세션 볼륨 PR',
+    tickFailed: '세트 완료 표시를 저장하지 못했습니다.',
   },
   sets: {
     repsPlaceholder: (n: number) => `반복 횟수 (Set ${n})`,
@@ -471,6 +510,75 @@ export const messages = {
     cancel: '취소',
     close: '닫기',
     delete: '삭제',
+  },
+  history: {
+    pageTitle: '운동 기록',
+    /** The line under the exercise's name: its body part. */
+    description: (bodyPart: string) => `${bodyPart} · 세션별 추이와 개인 기록`,
+    bodyPartLabel: '운동 부위',
+    backToList: '운동 목록',
+    rangeLabel: '기간',
+    ranges: { '3m': '3개월', '1y': '1년', all: '전체' },
+    progressHeading: '추이',
+    oneRepMax: '추정 1RM',
+    topSet: '최고 세트 무게',
+    /** The formula footnote of the estimated one-rep max. */
+    oneRepMaxCaption: (formula: string) => `추정 1RM (${formula} 공식)과 최고 세트 무게`,
+    volumeCaption: '세션별 볼륨 (반복 × 무게의 합)',
+    progressSummary: (sessions: number, first: string, last: string, best: string) =>
+      `세션 ${sessions}회의 추정 1RM: 처음 ${first}, 최근 ${last}, 최고 ${best}`,
+    volumeSummary: (sessions: number, last: string, best: string) =>
+      `세션 ${sessions}회의 볼륨: 최근 ${last}, 최고 ${best}`,
+    showTable: '표로 보기',
+    progressTableCaption: '세션별 추정 1RM과 최고 세트',
+    volumeTableCaption: '세션별 볼륨과 세트 수',
+    date: '날짜',
+    volume: '볼륨',
+    setCount: '세트 수',
+    /** A set as lifted: `100kg × 5회`. */
+    set: (weight: string, reps: number) => `${weight} × ${reps}회`,
+    unitAxis: (unit: string) => `단위 ${unit}`,
+    recordsHeading: '개인 기록',
+    recordsNote: '전체 기간의 최고 기록과 처음 달성한 날짜입니다.',
+    records: {
+      weight: '최고 무게',
+      oneRepMax: '추정 1RM',
+      setVolume: '최고 세트 볼륨',
+      sessionVolume: '최고 세션 볼륨',
+      repsAtWeight: '무게별 최다 반복',
+    },
+    reachedOn: (date: string) => `${date} 달성`,
+    weight: '무게',
+    maxReps: '최다 반복',
+    reps: (n: number) => `${n}회`,
+    noRecord: '아직 없음',
+    emptyTitle: '아직 이 운동의 기록이 없습니다',
+    emptyBody:
+      '홈 캘린더에서 이 운동을 날짜에 추가하고, 한 세트를 체크하거나 그날을 완료로 표시하면 여기에 추이와 개인 기록이 쌓입니다.',
+    emptyAction: '캘린더에서 기록하기',
+    emptyRangeTitle: '이 기간에는 기록이 없습니다',
+    emptyRangeBody: '더 긴 기간을 골라 이전 기록을 확인해 보세요.',
+    emptyRangeAction: '전체 기간 보기',
+    notFoundTitle: '운동을 찾을 수 없습니다',
+    notFoundBody: '삭제되었거나 내 운동 목록에 없는 운동입니다.',
+    /** The exercise card's link to the history, e.g. `벤치프레스 기록 보기`. */
+    open: '기록 보기',
+    openLabel: (name: string) => `${name} 기록 보기`,
+  },
+  weekSummary: {
+    heading: '이번 주',
+    sessions: '운동',
+    sessionsValue: (n: number) => `${n}회`,
+    volume: '볼륨',
+    streak: (weeks: number) => `${weeks}주 연속`,
+    streakLabel: '연속 운동',
+    bodyParts: '부위별 세트 (지난주 대비)',
+    /** A body part's sets this week and the change from last week: `가슴 6세트 (+2)`. */
+    bodyPartSets: (part: string, sets: number, delta: string) => `${part} ${sets}세트 (${delta})`,
+    lastWeek: (sessions: number) => `지난주 ${sessions}회`,
+    empty: '이번 주 첫 운동을 기록해 보세요.',
+    loading: '이번 주 요약을 불러오는 중...',
+    loadFailed: '이번 주 요약을 불러오지 못했습니다.',
   },
 } as const;
 

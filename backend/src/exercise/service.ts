@@ -16,6 +16,7 @@ type ExerciseRowLike = {
   name: string;
   memo: string | null;
   classification: string;
+  restSeconds: number | null;
 };
 
 async function toResponses(db: Executor, rows: ExerciseRowLike[]): Promise<Exercise[]> {
@@ -30,6 +31,7 @@ async function toResponses(db: Executor, rows: ExerciseRowLike[]): Promise<Exerc
     memo: row.memo,
     repWeightList: sets.get(row.id) ?? [],
     classification: row.classification as Classification,
+    restSeconds: row.restSeconds,
   }));
 }
 
@@ -71,6 +73,7 @@ export async function createExercise(
         name: input.name,
         memo: input.memo ?? null,
         classification: input.classification,
+        restSeconds: input.restSeconds ?? null,
       })
       .returning({ id: exercises.id });
     await insertSets(
@@ -95,6 +98,7 @@ export async function updateExercise(
     if (input.name != null) changes.name = input.name;
     if (input.memo != null) changes.memo = input.memo;
     if (input.classification != null) changes.classification = input.classification;
+    if (input.restSeconds !== undefined) changes.restSeconds = input.restSeconds;
     if (Object.keys(changes).length > 0) {
       await tx.update(exercises).set(changes).where(eq(exercises.id, id));
     }

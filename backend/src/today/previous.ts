@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 import type { PreviousSession } from '@/lib/contract/training';
 import { repWeights, todayExercises, todays } from '../db/schema';
@@ -14,8 +14,8 @@ export interface LastSession {
 /**
  * For each of `exerciseIds`, the member's last day before `beforeDate` that has the exercise with
  * at least one set (its latest entry that day). Matching is by the exercise's id, so a renamed
- * exercise keeps its history and two exercises of the same name do not share one. One query on
- * (exercise_id) and (member_id, local_date), plus one for the sets.
+ * exercise keeps its history and two exercises of the same name do not share one. One query, plus
+ * one for the sets.
  */
 export async function lastSessionsBefore(
   db: Executor,
@@ -25,30 +25,43 @@ export async function lastSessionsBefore(
 ): Promise<Map<number, LastSession>> {
   const found = new Map<number, LastSession>();
   if (exerciseIds.length === 0) return found;
-  const rows = await db
-    .selectDistinctOn([todayExercises.exerciseId], {
-      exerciseId: todayExercises.exerciseId,
-      todayExerciseId: todayExercises.id,
-      localDate: todays.localDate,
-    })
-    .from(todayExercises)
-    .innerJoin(todays, eq(todays.id, todayExercises.todayId))
-    .where(
-      and(
-        inArray(todayExercises.exerciseId, exerciseIds),
-        eq(todays.memberId, memberId),
-        lt(todays.localDate, beforeDate),
-        sql`exists (select 1 from ${repWeights} where ${repWeights.todayExerciseId} = ${todayExercises.id})`,
-      ),
-    )
-    .orderBy(todayExercises.exerciseId, desc(todays.localDate), desc(todayExercises.id));
+  // Per exercise, walk the member's days backwards from the date ((member_id, local_date)) and stop
+  // at the first that has the exercise with a set: a few index probes for an exercise done often.
+  const ids = sql.join(
+    exerciseIds.map((id) => sql`(${id}::bigint)`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    select wanted.id as "exerciseId", last.entry as "todayExerciseId", last.local_date::text as "localDate"
+    from (values ${ids}) as wanted(id)
+    cross join lateral (
+      select te.id as entry, t.local_date
+      from ${todays} t
+      join ${todayExercises} te on te.today_id = t.id
+      where t.member_id = ${memberId} and t.local_date < ${beforeDate}::date
+        and te.exercise_id = wanted.id
+        and exists (select 1 from ${repWeights} r where r.today_exercise_id = te.id)
+      order by t.local_date desc, te.id desc
+      limit 1
+    ) as last`)) as unknown as {
+    rows: Array<{
+      exerciseId: number | string;
+      todayExerciseId: number | string;
+      localDate: string;
+    }>;
+  };
+  const rows = result.rows.map((row) => ({
+    exerciseId: Number(row.exerciseId),
+    todayExerciseId: Number(row.todayExerciseId),
+    localDate: row.localDate,
+  }));
   const sets = await setsByOwner(
     db,
     'todayExerciseId',
     rows.map((row) => row.todayExerciseId),
   );
   for (const row of rows) {
-    found.set(row.exerciseId!, {
+    found.set(row.exerciseId, {
       localDate: row.localDate,
       todayExerciseId: row.todayExerciseId,
       sets: (sets.get(row.todayExerciseId) ?? []).map(({ reps, weight }) => ({ reps, weight })),

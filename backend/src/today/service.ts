@@ -44,6 +44,7 @@ async function toTodayDto(db: Executor, today: TodayRow): Promise<Today> {
     .select({
       id: todayExercises.id,
       exerciseId: todayExercises.exerciseId,
+      restSeconds: exercises.restSeconds,
       sequence: todayExercises.sequence,
       exerciseName: liveTodayExerciseName,
     })
@@ -61,6 +62,7 @@ async function toTodayDto(db: Executor, today: TodayRow): Promise<Today> {
     todayExercises: rows.map((row) => ({
       id: row.id,
       exerciseId: row.exerciseId,
+      restSeconds: row.restSeconds,
       exerciseName: row.exerciseName,
       repWeightList: sets.get(row.id) ?? [],
       sequence: row.sequence,

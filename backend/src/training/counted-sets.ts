@@ -1,19 +1,25 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 
 import type { LoggedSet } from '@/lib/training/records';
 import type { Executor } from '../exercise/sets';
 import { exercises, repWeights, todayExercises, todays } from '../db/schema';
 
-/**
+/*
  * Which logged sets count as done work (for records, history and the week summary): a ticked set,
- * or, for an entry none of whose sets is ticked, every set of a day marked 완료 (days logged
- * before set ticks existed, or by the original client, which only knows 완료). Unticked sets of
- * an entry that uses ticks, and days not 완료, are plans, not work.
+ * or, for an entry none of whose sets is ticked, every set of a day marked 완료 (days logged before
+ * set ticks existed, or by the original client, which only knows 완료). Unticked sets of an entry
+ * that uses ticks, and days not 완료, are plans, not work.
+ *
+ * Whether an entry uses ticks is worked out from the same rows in one pass (every set of an entry
+ * is read together), rather than by a subquery per set or a window the database must sort for.
  */
-export const countedSet: SQL = sql`(${repWeights.done} or (${todays.checkBox} = 'True' and not exists (
-  select 1 from ${repWeights} as ticked
-  where ticked.today_exercise_id = ${todayExercises.id} and ticked.done
-)))`;
+function countedOnly<T extends { done: boolean; checkBox: string; entryId: number }>(
+  rows: readonly T[],
+): T[] {
+  const ticked = new Set<number>();
+  for (const row of rows) if (row.done) ticked.add(row.entryId);
+  return rows.filter((row) => row.done || (row.checkBox === 'True' && !ticked.has(row.entryId)));
+}
 
 export interface CountedSet extends LoggedSet {
   exerciseId: number;
@@ -34,8 +40,10 @@ export async function countedSetsOf(
       setId: repWeights.id,
       reps: repWeights.reps,
       weight: repWeights.weight,
+      done: repWeights.done,
+      checkBox: todays.checkBox,
+      entryId: todayExercises.id,
       exerciseId: todayExercises.exerciseId,
-      todayExerciseId: todayExercises.id,
     })
     .from(todayExercises)
     .innerJoin(todays, eq(todays.id, todayExercises.todayId))
@@ -46,11 +54,17 @@ export async function countedSetsOf(
         inArray(todayExercises.exerciseId, exerciseIds),
         range.from ? gte(todays.localDate, range.from) : undefined,
         range.to ? lte(todays.localDate, range.to) : undefined,
-        countedSet,
       ),
     )
     .orderBy(asc(todays.localDate), asc(repWeights.id));
-  return rows.map((row) => ({ ...row, exerciseId: row.exerciseId! }));
+  return countedOnly(rows).map((row) => ({
+    date: row.date,
+    setId: row.setId,
+    reps: row.reps,
+    weight: row.weight,
+    exerciseId: row.exerciseId!,
+    todayExerciseId: row.entryId,
+  }));
 }
 
 /** The member's counted sets of every exercise between two dates, with each one's body part. */
@@ -60,11 +74,14 @@ export async function countedSetsWithBodyPart(
   from: string,
   to: string,
 ): Promise<Array<{ date: string; reps: number; weight: number; classification: string | null }>> {
-  return db
+  const rows = await db
     .select({
       date: todays.localDate,
       reps: repWeights.reps,
       weight: repWeights.weight,
+      done: repWeights.done,
+      checkBox: todays.checkBox,
+      entryId: todayExercises.id,
       classification: exercises.classification,
     })
     .from(todayExercises)
@@ -72,23 +89,36 @@ export async function countedSetsWithBodyPart(
     .innerJoin(repWeights, eq(repWeights.todayExerciseId, todayExercises.id))
     .leftJoin(exercises, eq(exercises.id, todayExercises.exerciseId))
     .where(
-      and(
-        eq(todays.memberId, memberId),
-        gte(todays.localDate, from),
-        lte(todays.localDate, to),
-        countedSet,
-      ),
+      and(eq(todays.memberId, memberId), gte(todays.localDate, from), lte(todays.localDate, to)),
     );
+  return countedOnly(rows).map(({ date, reps, weight, classification }) => ({
+    date,
+    reps,
+    weight,
+    classification,
+  }));
 }
 
-/** Every day on which the member did counted work, up to `to`, oldest first. */
+/**
+ * The days, newest first, up to `to`, on which the member did work: marked 완료, or with a ticked
+ * set. (A day's work, not a set's: a 완료 day counts as a session even if some entry used ticks.)
+ * One walk down (member_id, local_date); the tick lookup runs only for days not 완료.
+ */
 export async function sessionDates(db: Executor, memberId: number, to: string): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ date: todays.localDate })
-    .from(todayExercises)
-    .innerJoin(todays, eq(todays.id, todayExercises.todayId))
-    .innerJoin(repWeights, eq(repWeights.todayExerciseId, todayExercises.id))
-    .where(and(eq(todays.memberId, memberId), lte(todays.localDate, to), countedSet))
-    .orderBy(asc(todays.localDate));
+    .select({ date: todays.localDate })
+    .from(todays)
+    .where(
+      and(
+        eq(todays.memberId, memberId),
+        lte(todays.localDate, to),
+        sql`(${todays.checkBox} = 'True' or exists (
+          select 1 from ${todayExercises} te
+          join ${repWeights} r on r.today_exercise_id = te.id
+          where te.today_id = ${todays.id} and r.done
+        ))`,
+      ),
+    )
+    .orderBy(desc(todays.localDate));
   return rows.map((row) => row.date);
 }

@@ -1,7 +1,13 @@
 import 'server-only';
 import { cache } from 'react';
-import { dayKey, monthKey } from '@/lib/api/keys';
+import { dayKey, dayRecordsKey, monthKey, previousSessionsKey } from '@/lib/api/keys';
 import { todayDateListSchema, todaySchema, type Today, type TodayDate } from '@/lib/contract/today';
+import {
+  dayRecordsSchema,
+  previousSessionListSchema,
+  type DayRecords,
+  type PreviousSession,
+} from '@/lib/contract/training';
 import { readBackend, readBackendOrNull } from '../server-client';
 
 /**
@@ -20,4 +26,18 @@ export const fetchMonth = cache(
  */
 export const fetchDay = cache((date: string, friendId?: number): Promise<Today | null> =>
   readBackendOrNull(dayKey(date, friendId), todaySchema),
+);
+
+/**
+ * GET /api/today/date/{date}/records (or a friend's): the record badges of the day's sets; null
+ * where the backend has no such read (the original Spring backend).
+ */
+export const fetchDayRecords = cache(
+  (date: string, friendId?: number): Promise<DayRecords | null> =>
+    readBackendOrNull(dayRecordsKey(date, friendId), dayRecordsSchema),
+);
+
+/** GET /api/today/date/{date}/previous: what the member lifted last time, per entry. */
+export const fetchPreviousSessions = cache((date: string): Promise<PreviousSession[] | null> =>
+  readBackendOrNull(previousSessionsKey(date), previousSessionListSchema),
 );

@@ -1,23 +1,28 @@
 /** @jest-environment node */
 import { unstable_serialize } from 'swr';
-import { FRIEND_POSTS_KEY, dayKey, monthKey } from '@/lib/api/keys';
+import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, monthKey } from '@/lib/api/keys';
 import { checkFriend, fetchMember } from '../reads/friends';
 import { fetchFriendPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';
-import { fetchDay, fetchMonth } from '../reads/today';
+import { fetchDay, fetchDayRecords, fetchMonth } from '../reads/today';
 import { AccessDeniedError, BackendReadError } from '../server-client';
 import { friendProfileScreen } from './friend-profile';
 
 jest.mock('../reads/friends', () => ({ checkFriend: jest.fn(), fetchMember: jest.fn() }));
 jest.mock('../reads/posts', () => ({ fetchFriendPosts: jest.fn() }));
 jest.mock('../reads/session', () => ({ loginCheck: jest.fn() }));
-jest.mock('../reads/today', () => ({ fetchDay: jest.fn(), fetchMonth: jest.fn() }));
+jest.mock('../reads/today', () => ({
+  fetchDay: jest.fn(),
+  fetchDayRecords: jest.fn(),
+  fetchMonth: jest.fn(),
+}));
 
 const FRIEND = 12;
 const TODAY = '2026-11-25';
 const member = { id: FRIEND, name: '이서연', picture: null };
 const posts = [{ id: 2, text: '오운완', imageUrl: 'b.png' }];
 const log = { id: 30, localDate: TODAY, checkBox: 'True', todayExercises: [] };
+const records = { sets: [{ id: 5, records: ['weight' as const] }], sessionVolume: [] };
 
 const denied = (path: string) => Promise.reject(new AccessDeniedError(path));
 const down = (path: string) => Promise.reject(new BackendReadError(path, 502));
@@ -33,6 +38,7 @@ beforeEach(() => {
     { localDate: TODAY, checkBox: 'True' },
   ]);
   jest.mocked(fetchDay).mockResolvedValue(log as never);
+  jest.mocked(fetchDayRecords).mockResolvedValue(records);
 });
 
 describe('friendProfileScreen', () => {
@@ -51,15 +57,18 @@ describe('friendProfileScreen', () => {
         { localDate: TODAY, checkBox: 'True' },
       ],
       [dayKey(TODAY, FRIEND)]: log,
+      [dayRecordsKey(TODAY, FRIEND)]: records,
     });
     expect(fetchMonth).toHaveBeenCalledWith(2026, 11, FRIEND);
     expect(fetchDay).toHaveBeenCalledWith(TODAY, FRIEND);
+    expect(fetchDayRecords).toHaveBeenCalledWith(TODAY, FRIEND);
   });
 
   it('does not read a day the month does not list', async () => {
     jest.mocked(fetchMonth).mockResolvedValue([{ localDate: '2026-11-03', checkBox: 'True' }]);
     const screen = await friendProfileScreen(FRIEND, TODAY);
     expect(fetchDay).not.toHaveBeenCalled();
+    expect(fetchDayRecords).not.toHaveBeenCalled();
     expect(Object.keys(screen.fallback)).not.toContain(dayKey(TODAY, FRIEND));
   });
 

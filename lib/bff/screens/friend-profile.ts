@@ -1,11 +1,11 @@
 import 'server-only';
-import { FRIEND_POSTS_KEY, dayKey, isListed, monthKey } from '@/lib/api/keys';
+import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, isListed, monthKey } from '@/lib/api/keys';
 import type { MemberSummary } from '@/lib/contract/friend';
 import { seoulDateKey, yearMonthOfKey } from '@/lib/dates';
 import { checkFriend, fetchMember } from '../reads/friends';
 import { fetchFriendPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';
-import { fetchDay, fetchMonth } from '../reads/today';
+import { fetchDay, fetchDayRecords, fetchMonth } from '../reads/today';
 import { isAccessDenied } from '../server-client';
 import { unlessUnavailable, withEntry } from './fallback';
 
@@ -50,7 +50,7 @@ async function friendship(friendId: number): Promise<boolean> {
  * posts, and whether the calendar may be shown: the friendship check (GET /api/friend/check/{id})
  * decides, and a month the backend refuses (403) is the access-denied screen too. The month is read
  * beside the check rather than after it, so a friend's page waits for one round trip fewer; then
- * `todayKey`'s log when the month lists it. A read that fails otherwise (5xx, backend down) is left
+ * `todayKey`'s log (and its record badges) when the month lists it. A read that fails otherwise (5xx, backend down) is left
  * to the browser, which shows its inline error with retry; only the member's read ends the page.
  */
 export async function friendProfileScreen(
@@ -75,8 +75,12 @@ export async function friendProfileScreen(
   if (calendarAllowed && monthDays) {
     withEntry(fallback, monthKey(year, month, friendId), monthDays);
     if (isListed(monthDays, todayKey)) {
-      const log = await unlessUnavailable(fetchDay(todayKey, friendId));
+      const [log, records] = await Promise.all([
+        unlessUnavailable(fetchDay(todayKey, friendId)),
+        unlessUnavailable(fetchDayRecords(todayKey, friendId)),
+      ]);
       withEntry(fallback, dayKey(todayKey, friendId), log);
+      if (log) withEntry(fallback, dayRecordsKey(todayKey, friendId), records);
     }
   }
 

@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { ExerciseHistoryPage } from '@/components/training/exercise-history-page';
+import { rangeFromParam } from '@/components/training/history-range';
+import { parsePageId } from '@/lib/bff/page-rules';
+import { trainingSettings } from '@/lib/bff/reads/settings';
+import { fetchExerciseHistory } from '@/lib/bff/reads/training';
+import { messages } from '@/lib/i18n/messages';
+
+interface Props {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export const metadata: Metadata = { title: messages.history.pageTitle };
+
+/** /exercise/{id}?range=3m|1y|all: an exercise's history and records, rendered on the server. */
+export default async function Page({ params, searchParams }: Props) {
+  const { id: segment } = await params;
+  // Exercise ids are positive integers; anything else cannot be an exercise.
+  const id = parsePageId(segment);
+  if (id === null) notFound();
+  const range = rangeFromParam((await searchParams).range);
+  const [history, settings] = await Promise.all([
+    fetchExerciseHistory(id, range),
+    trainingSettings(),
+  ]);
+  return <ExerciseHistoryPage history={history} unit={settings?.weightUnit ?? 'kg'} />;
+}

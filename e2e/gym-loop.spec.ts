@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, uniqueMember } from './fixtures/auth';
+import { seoulToday } from './fixtures/calendar';
+import { APP_URL, writeHeaders } from './fixtures/env';
+import { createExercise } from './fixtures/workout';
+
+/** `date` moved by `days` (YYYY-MM-DD). */
+function shiftDate(date: string, days: number): string {
+  const moved = new Date(`${date}T00:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+}
+
+async function json<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(`${APP_URL}${path}`);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A day log on `date` with `exerciseName` done as `sets`, marked 완료, through the API. */
+async function logPastSession(
+  page: Page,
+  date: string,
+  exerciseName: string,
+  sets: { reps: number; weight: number }[],
+) {
+  const exercises = await json<{ id: number; name: string }[]>(page, '/api/member/exercises');
+  const exercise = exercises.find((item) => item.name === exerciseName)!;
+  for (const [path, data] of [
+    [`/api/today?date=${date}`, undefined],
+    [`/api/todayExercise/${date}`, [{ id: exercise.id, type: 'exercise', sequence: 1 }]],
+  ] as const) {
+    const response = await page.request.post(`${APP_URL}${path}`, { data, headers: writeHeaders });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+  }
+  const day = await json<{ id: number; todayExercises: { id: number }[] }>(
+    page,
+    `/api/today/date/${date}`,
+  );
+  let response = await page.request.patch(`${APP_URL}/api/todayExercise/${day.id}`, {
+    data: [{ id: day.todayExercises[0].id, repWeightList: sets }],
+    headers: writeHeaders,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  response = await page.request.post(`${APP_URL}/api/today/checkbox/${day.id}?checked=true`, {
+    headers: writeHeaders,
+  });
+  expect(response.status()).toBeLessThan(300);
+}
+
+test("between two sets: last week's numbers prefilled, a tick starts the rest timer, a record gets its badge", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signIn(page, uniqueMember('gym'));
+  await createExercise(page, '벤치프레스', [{ reps: 12, weight: 40 }]);
+  const today = seoulToday();
+  const lastWeek = shiftDate(today, -7);
+  await logPastSession(page, lastWeek, '벤치프레스', [
+    { reps: 10, weight: 60 },
+    { reps: 10, weight: 60 },
+    { reps: 8, weight: 60 },
+  ]);
+
+  // Add the exercise to today: the sets come from last week, not the library's 12 × 40 kg.
+  await page.goto('/');
+  const log = page.getByRole('region', { name: `${today} 운동 일지` });
+  await log.getByRole('button', { name: '추가' }).click();
+  const dialog = page.getByRole('dialog', { name: '추가' });
+  await dialog.getByRole('checkbox', { name: /벤치프레스/ }).check();
+  await dialog.getByRole('button', { name: '저장' }).click();
+  await expect(dialog).toBeHidden();
+  const entry = log.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  const [, month, day] = lastWeek.split('-').map(Number);
+  await expect(entry.getByText(`지난번 ${month}/${day}: 60kg × 10, 10, 8`)).toBeVisible();
+  const sets = entry.getByRole('list').last().getByRole('listitem');
+  await expect(sets).toHaveText(['1세트10회60kg', '2세트10회60kg', '3세트8회60kg']);
+
+  // Tick the first set: it is marked at once and the rest timer starts at 1:30.
+  const firstTick = entry.getByRole('button', { name: '1세트 완료' });
+  await expect(firstTick).toHaveAttribute('aria-pressed', 'false');
+  await firstTick.click();
+  await expect(firstTick).toHaveAttribute('aria-pressed', 'true');
+  const timer = page.getByRole('timer');
+  await expect(timer).toHaveText('1:30');
+  await page.clock.fastForward('00:30');
+  await expect(timer).toHaveText('1:00');
+  // A page change keeps it running (it lives in the shell and in localStorage).
+  await page.getByRole('link', { name: '운동', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/exercise$/);
+  await expect(page.getByRole('timer')).toHaveText('1:00');
+  await page.getByRole('button', { name: '휴식 15초 늘리기' }).click();
+  await expect(page.getByRole('timer')).toHaveText('1:15');
+  await page.clock.fastForward('01:16');
+  await expect(page.getByText('휴식 끝').first()).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Beat last week's 60 kg: the set gets a PR badge once ticked; the tick survives a reload.
+  await log.getByRole('button', { name: '수정' }).click();
+  const edit = page.getByRole('dialog', { name: '수정' });
+  await edit.getByRole('group', { name: '벤치프레스 세트' }).getByLabel('무게 (Set 2)').fill('65');
+  await edit.getByRole('button', { name: '저장' }).click();
+  await expect(edit).toBeHidden();
+  await expect(entry.getByRole('button', { name: '1세트 완료' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await entry.getByRole('button', { name: '2세트 완료' }).click();
+  const badge = sets.nth(1).getByTitle(/개인 기록: 최고 무게/);
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveText(/PR/);
+  await expect(sets.nth(0).getByTitle(/개인 기록/)).toHaveCount(0);
+
+  // Ticking the last open set ticks the day's 완료 too.
+  await entry.getByRole('button', { name: '3세트 완료' }).click();
+  await expect(log.getByRole('checkbox', { name: '완료' })).toBeChecked();
+  await page.reload();
+  // The fake clock installed for the rest timer also drives the reloaded page's timers (SWR's
+  // revalidation after hydration): let them run.
+  await page.clock.runFor(2000);
+  await expect(entry.getByRole('button', { name: '2세트 완료' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(sets.nth(1).getByTitle(/개인 기록: 최고 무게/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/gym-loop-day-log.png' });
+
+  // In pounds: every weight of the day is shown and typed in lb; stored kilograms stay exact.
+  const changed = await page.request.patch(`${APP_URL}/api/member/settings`, {
+    data: { weightUnit: 'lb' },
+    headers: writeHeaders,
+  });
+  expect(changed.status()).toBe(200);
+  await page.reload();
+  await page.clock.runFor(2000);
+  await expect(sets).toHaveText(['1세트10회132.3lb', '2세트10회143.3lb', '3세트8회132.3lb']);
+  await expect(entry.getByText(`지난번 ${month}/${day}: 132.3lb × 10, 10, 8`)).toBeVisible();
+  await log.getByRole('button', { name: '수정' }).click();
+  await expect(edit.getByLabel('무게 (Set 1)')).toHaveValue('132.3');
+  await edit.getByRole('button', { name: '저장' }).click();
+  await expect(edit).toBeHidden();
+  const stored = await json<{ todayExercises: { repWeightList: { weight: number }[] }[] }>(
+    page,
+    `/api/today/date/${today}`,
+  );
+  expect(stored.todayExercises[0].repWeightList.map((set) => set.weight)).toEqual([60, 65, 60]);
+});
