@@ -2,66 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn, uniqueMember } from './fixtures/auth';
 import { seoulToday } from './fixtures/calendar';
-import { APP_URL, writeHeaders } from './fixtures/env';
 import { noScriptContext } from './fixtures/no-js';
-import { createExercise } from './fixtures/workout';
-
-/** `date` moved by `days` (YYYY-MM-DD). */
-function shiftDate(date: string, days: number): string {
-  const moved = new Date(`${date}T00:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-}
+import { APP_URL, writeHeaders } from './fixtures/env';
+import { createExercise, exerciseId, logSession, shiftDate } from './fixtures/workout';
 
 /** `2026.11.21`, as the history writes a date. */
 function dotted(date: string): string {
   return date.replaceAll('-', '.');
-}
-
-async function json<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`${APP_URL}${path}`);
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function exerciseId(page: Page, name: string): Promise<number> {
-  const exercises = await json<{ id: number; name: string }[]>(page, '/api/member/exercises');
-  const exercise = exercises.find((item) => item.name === name);
-  expect(exercise, name).toBeTruthy();
-  return exercise!.id;
-}
-
-/**
- * A session of `exerciseName` on `date` through the API, as the calendar makes one: the day
- * record, the exercise added to it, its sets, and the day marked 완료 (so its sets count).
- */
-async function logSession(
-  page: Page,
-  date: string,
-  exerciseName: string,
-  sets: { reps: number; weight: number }[],
-) {
-  const id = await exerciseId(page, exerciseName);
-  for (const [path, data] of [
-    [`/api/today?date=${date}`, undefined],
-    [`/api/todayExercise/${date}`, [{ id, type: 'exercise', sequence: 1 }]],
-  ] as const) {
-    const response = await page.request.post(`${APP_URL}${path}`, { data, headers: writeHeaders });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-  }
-  const day = await json<{ id: number; todayExercises: { id: number }[] }>(
-    page,
-    `/api/today/date/${date}`,
-  );
-  let response = await page.request.patch(`${APP_URL}/api/todayExercise/${day.id}`, {
-    data: [{ id: day.todayExercises[0].id, repWeightList: sets }],
-    headers: writeHeaders,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  response = await page.request.post(`${APP_URL}/api/today/checkbox/${day.id}?checked=true`, {
-    headers: writeHeaders,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
 }
 
 /** The rows of the table folded under the chart captioned `caption`, opened first. */

@@ -1,52 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn, uniqueMember } from './fixtures/auth';
 import { seoulToday } from './fixtures/calendar';
 import { APP_URL, writeHeaders } from './fixtures/env';
-import { createExercise } from './fixtures/workout';
-
-/** `date` moved by `days` (YYYY-MM-DD). */
-function shiftDate(date: string, days: number): string {
-  const moved = new Date(`${date}T00:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-}
-
-async function json<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(`${APP_URL}${path}`);
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** A day log on `date` with `exerciseName` done as `sets`, marked 완료, through the API. */
-async function logPastSession(
-  page: Page,
-  date: string,
-  exerciseName: string,
-  sets: { reps: number; weight: number }[],
-) {
-  const exercises = await json<{ id: number; name: string }[]>(page, '/api/member/exercises');
-  const exercise = exercises.find((item) => item.name === exerciseName)!;
-  for (const [path, data] of [
-    [`/api/today?date=${date}`, undefined],
-    [`/api/todayExercise/${date}`, [{ id: exercise.id, type: 'exercise', sequence: 1 }]],
-  ] as const) {
-    const response = await page.request.post(`${APP_URL}${path}`, { data, headers: writeHeaders });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-  }
-  const day = await json<{ id: number; todayExercises: { id: number }[] }>(
-    page,
-    `/api/today/date/${date}`,
-  );
-  let response = await page.request.patch(`${APP_URL}/api/todayExercise/${day.id}`, {
-    data: [{ id: day.todayExercises[0].id, repWeightList: sets }],
-    headers: writeHeaders,
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  response = await page.request.post(`${APP_URL}/api/today/checkbox/${day.id}?checked=true`, {
-    headers: writeHeaders,
-  });
-  expect(response.status()).toBeLessThan(300);
-}
+import { createExercise, json, logSession, shiftDate } from './fixtures/workout';
 
 test("between two sets: last week's numbers prefilled, a tick starts the rest timer, a record gets its badge", async ({
   page,
@@ -56,7 +12,7 @@ test("between two sets: last week's numbers prefilled, a tick starts the rest ti
   await createExercise(page, '벤치프레스', [{ reps: 12, weight: 40 }]);
   const today = seoulToday();
   const lastWeek = shiftDate(today, -7);
-  await logPastSession(page, lastWeek, '벤치프레스', [
+  await logSession(page, lastWeek, '벤치프레스', [
     { reps: 10, weight: 60 },
     { reps: 10, weight: 60 },
     { reps: 8, weight: 60 },
@@ -134,7 +90,8 @@ test("between two sets: last week's numbers prefilled, a tick starts the rest ti
   expect(changed.status()).toBe(200);
   await page.reload();
   await page.clock.runFor(2000);
-  await expect(sets).toHaveText(['1세트10회132.3lb', '2세트10회143.3lb', '3세트8회132.3lb']);
+  // (Set 2 carries its PR badge, whose text follows the weight.)
+  await expect(sets).toHaveText(['1세트10회132.3lb', /^2세트10회143\.3lbPR/, '3세트8회132.3lb']);
   await expect(entry.getByText(`지난번 ${month}/${day}: 132.3lb × 10, 10, 8`)).toBeVisible();
   await log.getByRole('button', { name: '수정' }).click();
   await expect(edit.getByLabel('무게 (Set 1)')).toHaveValue('132.3');

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { Classification } from '@/lib/contract/exercise';
 import type { ClassificationOption } from '@/lib/hooks/use-classifications';
 import styles from './classification-select.module.css';
+import { SelectChevron } from './select-chevron';
 
 export interface ClassificationSelectProps {
   value: Classification;
@@ -48,16 +49,7 @@ export function ClassificationSelect({
             </option>
           ))}
         </select>
-        <svg className={styles.chevron} viewBox="0 0 20 20" aria-hidden="true">
-          <path
-            d="M6 8l4 4 4-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <SelectChevron className={styles.chevron} />
       </div>
       {error ? (
         <p className={styles.error} id={errorId}>

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { REST_SECONDS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
 import styles from './classification-select.module.css';
+import { SelectChevron } from './select-chevron';
 
 /** The rests offered: every REST_SECONDS.step up to 3 minutes, then whole minutes. */
 export const REST_CHOICES: readonly number[] = [
@@ -64,16 +65,7 @@ export function RestSecondsSelect({
               </option>
             ))}
         </select>
-        <svg className={styles.chevron} viewBox="0 0 20 20" aria-hidden="true">
-          <path
-            d="M6 8l4 4 4-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <SelectChevron className={styles.chevron} />
       </div>
     </div>
   );

@@ -32,20 +32,11 @@ describe('isImpossiblePage', () => {
     '/chat/',
     '/friendProfile/abc',
     '/friendProfile/01',
-    '/exercise/abc',
-    '/exercise/0',
   ])('%s cannot exist', (path) => expect(isImpossiblePage(path)).toBe(true));
-  it.each([
-    '/chat/12',
-    '/chat/12/',
-    '/friendProfile/3',
-    '/club',
-    '/post/upload',
-    '/chatroom',
-    '/exercise',
-    '/exercise/',
-    '/exercise/7',
-  ])('%s may exist', (path) => expect(isImpossiblePage(path)).toBe(false));
+  it.each(['/chat/12', '/chat/12/', '/friendProfile/3', '/club', '/post/upload', '/chatroom'])(
+    '%s may exist',
+    (path) => expect(isImpossiblePage(path)).toBe(false),
+  );
 });
 
 describe('parsePageId', () => {

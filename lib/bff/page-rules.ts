@@ -41,8 +41,6 @@ export const NOT_FOUND_PATH = '/_not-found';
 
 /** Pages addressed by a numeric id; the id must be a positive integer. */
 const ID_PAGE = /^\/(?:chat|friendProfile)\/([^/]*)\/?$/;
-/** `/exercise/{id}` (an exercise's history); `/exercise` itself is the library. */
-const EXERCISE_PAGE = /^\/exercise\/([^/]+)\/?$/;
 
 /**
  * The id of an id-addressed page (`/chat/{roomId}`, `/friendProfile/{friendId}`): a positive
@@ -58,7 +56,7 @@ export function parsePageId(segment: string): number | null {
  * browser knows the session; by then the answer has gone out as 200. Caught here, it is a 404.
  */
 export function isImpossiblePage(pathname: string): boolean {
-  const match = ID_PAGE.exec(pathname) ?? EXERCISE_PAGE.exec(pathname);
+  const match = ID_PAGE.exec(pathname);
   return match !== null && parsePageId(match[1]) === null;
 }
 
