@@ -172,6 +172,28 @@ export const messages = {
     updateFailed: '운동 일지를 수정하지 못했습니다.',
     cancel: '취소',
   },
+  restTimer: {
+    region: '휴식 타이머',
+    decrease: (seconds: number) => `-${seconds}초`,
+    decreaseLabel: (seconds: number) => `휴식 ${seconds}초 줄이기`,
+    increase: (seconds: number) => `+${seconds}초`,
+    increaseLabel: (seconds: number) => `휴식 ${seconds}초 늘리기`,
+    skip: '건너뛰기',
+    skipLabel: '휴식 건너뛰기',
+    close: '닫기',
+    closeLabel: '휴식 타이머 닫기',
+    finished: '휴식 끝',
+    /** Announced once when a rest starts (aria-live). */
+    started: (label: string, durationMs: number) =>
+      `${label ? `${label} ` : ''}휴식 ${restDuration(Math.max(0, Math.round(durationMs / 1000)))} 시작`,
+    /** Announced once when ten seconds are left. */
+    tenSecondsLeft: '휴식 10초 남았습니다',
+    notifications: {
+      ask: '휴식 끝 알림 받기',
+      granted: '휴식이 끝나면 알림을 보냅니다.',
+      denied: '알림이 차단되어 있습니다. 브라우저 설정에서 알림을 허용해주세요.',
+    },
+  },
   trainingSettings: {
     heading: '운동 설정',
     weightUnit: '무게 단위',
