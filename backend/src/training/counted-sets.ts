@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 
 import type { LoggedSet } from '@/lib/training/records';
 import type { Executor } from '../exercise/sets';
@@ -26,7 +26,24 @@ export interface CountedSet extends LoggedSet {
   todayExerciseId: number;
 }
 
-/** The member's counted sets of `exerciseIds` between two dates (inclusive), oldest first. */
+type SetTuple = [
+  date: string,
+  setId: number,
+  reps: number,
+  weight: number,
+  done: boolean,
+  checkBox: string,
+  entryId: number,
+  exerciseId: number,
+];
+
+/**
+ * The member's counted sets of `exerciseIds` between two dates (inclusive), oldest first.
+ *
+ * The rows come back as one JSON array (`json_agg`) rather than a row per set: an exercise's three
+ * years are over a thousand sets, and handing them over row by row costs three times as much on
+ * the embedded database (bench/month: 11.6 ms against 3.3 ms for 1,168 sets).
+ */
 export async function countedSetsOf(
   db: Executor,
   memberId: number,
@@ -34,35 +51,41 @@ export async function countedSetsOf(
   range: { from?: string; to?: string } = {},
 ): Promise<CountedSet[]> {
   if (exerciseIds.length === 0) return [];
-  const rows = await db
-    .select({
-      date: todays.localDate,
-      setId: repWeights.id,
-      reps: repWeights.reps,
-      weight: repWeights.weight,
-      done: repWeights.done,
-      checkBox: todays.checkBox,
-      entryId: todayExercises.id,
-      exerciseId: todayExercises.exerciseId,
-    })
-    .from(todayExercises)
-    .innerJoin(todays, eq(todays.id, todayExercises.todayId))
-    .innerJoin(repWeights, eq(repWeights.todayExerciseId, todayExercises.id))
-    .where(
-      and(
-        eq(todays.memberId, memberId),
-        inArray(todayExercises.exerciseId, exerciseIds),
-        range.from ? gte(todays.localDate, range.from) : undefined,
-        range.to ? lte(todays.localDate, range.to) : undefined,
-      ),
-    )
-    .orderBy(asc(todays.localDate), asc(repWeights.id));
+  const ids = sql.join(
+    exerciseIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    select json_agg(
+      json_build_array(t.local_date, r.id, r.reps, r.weight, r.done, t.check_box, te.id, te.exercise_id)
+      order by t.local_date, r.id
+    ) as sets
+    from ${todayExercises} te
+    join ${todays} t on t.id = te.today_id
+    join ${repWeights} r on r.today_exercise_id = te.id
+    where t.member_id = ${memberId} and te.exercise_id in (${ids})
+      ${range.from ? sql`and t.local_date >= ${range.from}::date` : sql``}
+      ${range.to ? sql`and t.local_date <= ${range.to}::date` : sql``}`)) as unknown as {
+    rows: Array<{ sets: SetTuple[] | string | null }>;
+  };
+  const raw = result.rows[0]?.sets ?? [];
+  const tuples: SetTuple[] = typeof raw === 'string' ? (JSON.parse(raw) as SetTuple[]) : raw;
+  const rows = tuples.map(([date, setId, reps, weight, done, checkBox, entryId, exerciseId]) => ({
+    date,
+    setId,
+    reps,
+    weight,
+    done,
+    checkBox,
+    entryId,
+    exerciseId,
+  }));
   return countedOnly(rows).map((row) => ({
     date: row.date,
     setId: row.setId,
     reps: row.reps,
     weight: row.weight,
-    exerciseId: row.exerciseId!,
+    exerciseId: row.exerciseId,
     todayExerciseId: row.entryId,
   }));
 }
