@@ -55,6 +55,8 @@ test("between two sets: last week's numbers prefilled, a tick starts the rest ti
   // Beat last week's 60 kg: the set gets a PR badge once ticked; the tick survives a reload.
   await log.getByRole('button', { name: '수정' }).click();
   const edit = page.getByRole('dialog', { name: '수정' });
+  // The edit modal shows last time's sets beside the exercise too.
+  await expect(edit.getByText(`지난번 ${month}/${day}: 60kg × 10, 10, 8`)).toBeVisible();
   await edit.getByRole('group', { name: '벤치프레스 세트' }).getByLabel('무게 (Set 2)').fill('65');
   await edit.getByRole('button', { name: '저장' }).click();
   await expect(edit).toBeHidden();
@@ -102,4 +104,7 @@ test("between two sets: last week's numbers prefilled, a tick starts the rest ti
     `/api/today/date/${today}`,
   );
   expect(stored.todayExercises[0].repWeightList.map((set) => set.weight)).toEqual([60, 65, 60]);
+  // The library too: its 12 × 40 kg reads 88.2lb.
+  await page.goto('/exercise');
+  await expect(page.getByRole('button', { name: /벤치프레스/ }).getByText('88.2lb')).toBeVisible();
 });

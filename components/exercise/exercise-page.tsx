@@ -12,6 +12,7 @@ import { ExerciseIcon, PlusIcon } from '@/components/shell/nav-icons';
 import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
 import { SetList } from '@/components/workout/set-list';
+import { useWeightUnit } from '@/lib/hooks/use-day-training';
 import { ChartIcon } from '@/components/training/chart-icon';
 import { historyHref } from '@/components/training/history-range';
 import type { Classification, Exercise } from '@/lib/contract/exercise';
@@ -56,6 +57,7 @@ function ExerciseSkeleton() {
  * the exercise's history (a sibling of the button: a link cannot sit inside a button).
  */
 function ExerciseCard({ exercise, onOpen }: { exercise: Exercise; onOpen: () => void }) {
+  const unit = useWeightUnit();
   return (
     <li className={styles.item}>
       <button type="button" className={styles.card} onClick={onOpen} aria-haspopup="dialog">
@@ -64,7 +66,7 @@ function ExerciseCard({ exercise, onOpen }: { exercise: Exercise; onOpen: () => 
           <span className={styles.count}>{messages.sets.count(exercise.repWeightList.length)}</span>
         </span>
         {exercise.memo ? <span className={styles.memo}>{exercise.memo}</span> : null}
-        <SetList sets={exercise.repWeightList} variant="chips" />
+        <SetList sets={exercise.repWeightList} variant="chips" unit={unit} />
       </button>
       <Link
         href={historyHref(exercise.id)}

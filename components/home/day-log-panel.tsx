@@ -10,7 +10,7 @@ import { loadApi } from '@/lib/api/load';
 import { dayRecordsKey, isMonthKey, isWeekKey } from '@/lib/api/keys';
 import type { RepWeight } from '@/lib/contract/exercise';
 import type { Today, TodayExercise } from '@/lib/contract/today';
-import type { DayRecords, PreviousSession, RecordKindDto } from '@/lib/contract/training';
+import type { DayRecords, RecordKindDto } from '@/lib/contract/training';
 import { useDayLog } from '@/lib/hooks/use-day-log';
 import {
   useDayRecords,
@@ -18,7 +18,7 @@ import {
   useTrainingSettings,
 } from '@/lib/hooks/use-day-training';
 import { DEFAULT_REST_SECONDS, startRestTimer } from '@/lib/rest-timer/rest-timer-store';
-import { formatWeight, type WeightUnit } from '@/lib/training/units';
+import { previousSessionText } from './previous-session';
 import { RecordBadge, TickSetList } from './tick-set-list';
 import { messages } from '@/lib/i18n/messages';
 import styles from './day-log-panel.module.css';
@@ -69,31 +69,6 @@ function PencilIcon() {
       />
     </svg>
   );
-}
-
-/** `60kg × 10, 10, 8` (one weight) or `60kg × 10, 62.5kg × 8`. */
-export function setsSummary(
-  sets: PreviousSession['repWeightList'],
-  unit: WeightUnit = 'kg',
-): string {
-  const groups: Array<{ weight: number; reps: number[] }> = [];
-  for (const set of sets) {
-    const last = groups[groups.length - 1];
-    if (last && last.weight === set.weight) last.reps.push(set.reps);
-    else groups.push({ weight: set.weight, reps: [set.reps] });
-  }
-  return groups
-    .map((group) =>
-      group.weight === 0
-        ? group.reps.map((reps) => messages.sets.reps(reps)).join(', ')
-        : `${formatWeight(group.weight, unit)} × ${group.reps.join(', ')}`,
-    )
-    .join(', ');
-}
-
-function monthDay(date: string): string {
-  const [, month, day] = date.split('-').map(Number);
-  return `${month}/${day}`;
 }
 
 function recordsBySet(records: DayRecords | undefined): Map<number, RecordKindDto[]> {
@@ -217,10 +192,7 @@ export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }:
                 </h3>
                 {previousByEntry.has(entry.id) ? (
                   <p className={styles.previous}>
-                    {messages.training.previous(
-                      monthDay(previousByEntry.get(entry.id)!.localDate),
-                      setsSummary(previousByEntry.get(entry.id)!.repWeightList, unit),
-                    )}
+                    {previousSessionText(previousByEntry.get(entry.id)!, unit)}
                   </p>
                 ) : null}
                 <TickSetList

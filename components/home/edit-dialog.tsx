@@ -10,12 +10,13 @@ import { describeError } from '@/components/workout/errors';
 import { ExerciseEditList, useExerciseEdits } from '@/components/workout/exercise-edit-list';
 import { sequencesOf } from '@/components/workout/reorder';
 import { setDraftsFrom, toRepWeightInputs, type SetDraft } from '@/components/workout/set-drafts';
-import { useWeightUnit } from '@/lib/hooks/use-day-training';
+import { usePreviousSessions, useWeightUnit } from '@/lib/hooks/use-day-training';
 import { loadApi } from '@/lib/api/load';
 import { dayKey, dayRecordsKey, isMonthKey, isWeekKey, previousSessionsKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
 import { messages } from '@/lib/i18n/messages';
 import { bySequence } from './day-log-panel';
+import { previousSessionText } from './previous-session';
 import styles from './edit-dialog.module.css';
 
 interface EditItem {
@@ -33,6 +34,9 @@ interface EditItem {
  */
 export function EditDialog({ today, onClose }: { today: Today; onClose: () => void }) {
   const unit = useWeightUnit();
+  // The day log has read these already: the same SWR entry, no request.
+  const previous = usePreviousSessions(today.localDate, true);
+  const previousByEntry = new Map((previous ?? []).map((p) => [p.todayExerciseId, p]));
   const { items, setItems, errors, updateSets, validate, showFieldErrors } =
     useExerciseEdits<EditItem>(
       () =>
@@ -139,6 +143,10 @@ export function EditDialog({ today, onClose }: { today: Today; onClose: () => vo
             id={`today-${today.id}`}
             items={items}
             getKey={(item) => item.id}
+            note={(item) => {
+              const session = previousByEntry.get(item.id);
+              return session ? previousSessionText(session, unit) : null;
+            }}
             onReorder={setItems}
             onRemove={(item) => void removeItem(item)}
             onSetsChange={updateSets}

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TickSetList } from './tick-set-list';
-import { setsSummary } from './day-log-panel';
+import { previousSessionText, setsSummary } from './previous-session';
 
 const sets = [
   { id: 1, reps: 10, weight: 60, done: true },
@@ -71,5 +71,13 @@ describe('setsSummary', () => {
     ).toBe('60kg × 10, 62.5kg × 8');
     expect(setsSummary([{ reps: 20, weight: 0 }])).toBe('20회');
     expect(setsSummary([{ reps: 5, weight: 60 }], 'lb')).toBe('132.3lb × 5');
+    expect(
+      previousSessionText({
+        todayExerciseId: 1,
+        exerciseId: 2,
+        localDate: '2026-11-08',
+        repWeightList: [{ reps: 8, weight: 62.5 }],
+      }),
+    ).toBe('지난번 11/8: 62.5kg × 8');
   });
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
 import { fieldErrorsOf, setErrorsFromFields } from './errors';
@@ -76,6 +76,8 @@ export interface ExerciseEditListProps<T extends EditableExercise> {
   removeText: string;
   /** Accessible name of an exercise's remove button, e.g. `스쿼트 삭제`. */
   removeLabel: (name: string) => string;
+  /** A line under an exercise's name (the day log's modal: what was lifted last time). */
+  note?: (item: T) => ReactNode;
 }
 
 /**
@@ -93,6 +95,7 @@ export function ExerciseEditList<T extends EditableExercise>({
   busy,
   removeText,
   removeLabel,
+  note,
 }: ExerciseEditListProps<T>) {
   return (
     <>
@@ -118,6 +121,7 @@ export function ExerciseEditList<T extends EditableExercise>({
                 {removeText}
               </Button>
             </div>
+            {note?.(item) ? <p className={styles.note}>{note(item)}</p> : null}
             <SetEditor
               legend={messages.sets.groupLabel(item.exerciseName)}
               sets={item.sets}
