@@ -8,6 +8,9 @@ export const metadata: Metadata = {
   description: messages.app.description,
   applicationName: messages.app.name,
   formatDetection: { telephone: false },
+  // iOS reads neither the manifest's icons nor its display mode: its own tags (and
+  // app/apple-icon.png) say the same.
+  appleWebApp: { capable: true, title: messages.install.shortName, statusBarStyle: 'default' },
 };
 
 export const viewport: Viewport = {

@@ -172,6 +172,12 @@ export const messages = {
     updateFailed: '운동 일지를 수정하지 못했습니다.',
     cancel: '취소',
   },
+  install: {
+    name: 'EveryHealth 운동 기록',
+    shortName: 'EveryHealth',
+    todayShortcut: '오늘 기록',
+    clubShortcut: '클럽',
+  },
   restTimer: {
     region: '휴식 타이머',
     decrease: (seconds: number) => `-${seconds}초`,
