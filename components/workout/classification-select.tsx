@@ -1,10 +1,8 @@
 'use client';
 
-import { useId } from 'react';
 import type { Classification } from '@/lib/contract/exercise';
 import type { ClassificationOption } from '@/lib/hooks/use-classifications';
-import styles from './classification-select.module.css';
-import { SelectChevron } from './select-chevron';
+import { SelectField } from './select-field';
 
 export interface ClassificationSelectProps {
   value: Classification;
@@ -26,36 +24,19 @@ export function ClassificationSelect({
   error,
   disabled,
 }: ClassificationSelectProps) {
-  const id = useId();
-  const errorId = useId();
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <div className={styles.control}>
-        <select
-          id={id}
-          className={styles.select}
-          value={value}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => onChange(event.target.value as Classification)}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <SelectChevron className={styles.chevron} />
-      </div>
-      {error ? (
-        <p className={styles.error} id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField
+      label={label}
+      value={value}
+      error={error}
+      disabled={disabled}
+      onChange={(next) => onChange(next as Classification)}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }

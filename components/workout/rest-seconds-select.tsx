@@ -1,10 +1,8 @@
 'use client';
 
-import { useId } from 'react';
 import { REST_SECONDS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
-import styles from './classification-select.module.css';
-import { SelectChevron } from './select-chevron';
+import { SelectField } from './select-field';
 
 /** The rests offered: every REST_SECONDS.step up to 3 minutes, then whole minutes. */
 export const REST_CHOICES: readonly number[] = [
@@ -28,7 +26,7 @@ export interface RestSecondsSelectProps {
   disabled?: boolean;
 }
 
-/** A labelled native select of rest durations (the same look as the body-part select). */
+/** A labelled select of rest durations (the same frame as the body-part select). */
 export function RestSecondsSelect({
   label,
   value,
@@ -36,37 +34,25 @@ export function RestSecondsSelect({
   defaultSeconds,
   disabled,
 }: RestSecondsSelectProps) {
-  const id = useId();
   const choices =
     value === null || REST_CHOICES.includes(value) ? REST_CHOICES : [...REST_CHOICES, value];
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <div className={styles.control}>
-        <select
-          id={id}
-          className={styles.select}
-          value={value ?? ''}
-          disabled={disabled}
-          onChange={(event) =>
-            onChange(event.target.value === '' ? null : Number(event.target.value))
-          }
-        >
-          {defaultSeconds !== undefined ? (
-            <option value="">{messages.rest.memberDefault(defaultSeconds)}</option>
-          ) : null}
-          {[...choices]
-            .sort((a, b) => a - b)
-            .map((seconds) => (
-              <option key={seconds} value={seconds}>
-                {messages.rest.duration(seconds)}
-              </option>
-            ))}
-        </select>
-        <SelectChevron className={styles.chevron} />
-      </div>
-    </div>
+    <SelectField
+      label={label}
+      value={value === null ? '' : String(value)}
+      disabled={disabled}
+      onChange={(next) => onChange(next === '' ? null : Number(next))}
+    >
+      {defaultSeconds !== undefined ? (
+        <option value="">{messages.rest.memberDefault(defaultSeconds)}</option>
+      ) : null}
+      {[...choices]
+        .sort((a, b) => a - b)
+        .map((seconds) => (
+          <option key={seconds} value={seconds}>
+            {messages.rest.duration(seconds)}
+          </option>
+        ))}
+    </SelectField>
   );
 }

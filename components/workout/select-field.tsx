@@ -1,0 +1,64 @@
+import { useId, type ReactNode } from 'react';
+import styles from './classification-select.module.css';
+
+export interface SelectFieldProps {
+  /** The visible label. */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The `<option>`s. */
+  children: ReactNode;
+  error?: string | null;
+  disabled?: boolean;
+}
+
+/**
+ * A labelled native select with the app's frame (its own chevron over the hidden native arrow)
+ * and an optional error under it: the body-part and the rest selects.
+ */
+export function SelectField({
+  label,
+  value,
+  onChange,
+  children,
+  error,
+  disabled,
+}: SelectFieldProps) {
+  const id = useId();
+  const errorId = useId();
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <div className={styles.control}>
+        <select
+          id={id}
+          className={styles.select}
+          value={value}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {children}
+        </select>
+        <svg className={styles.chevron} viewBox="0 0 20 20" aria-hidden="true">
+          <path
+            d="M6 8l4 4 4-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </div>
+      {error ? (
+        <p className={styles.error} id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
