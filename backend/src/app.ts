@@ -20,6 +20,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { registerAuthHook } from './http/auth-hook';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { registerIdempotency } from './http/idempotency';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { commentRoutes } from './comment/routes';
@@ -119,6 +120,8 @@ export async function buildApp(
   registerSecurityHeaders(app);
   registerOriginCheck(app, config.publicOrigin);
   registerAuthHook(app, auth);
+  // After the auth hook: keys are per member. Before the routes: its hooks must cover them all.
+  registerIdempotency(app, database.db, config.idempotencyKeyTtlHours);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(sessionRoutes, { auth });

@@ -58,6 +58,11 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(0).default(30),
     ),
+    // At most a year: the hours go into a PostgreSQL interval as an int.
+    IDEMPOTENCY_KEY_TTL_HOURS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().positive().max(8760).default(24),
+    ),
     S3_BUCKET: optionalString,
     S3_REGION: z.preprocess(emptyToUndefined, z.string().trim().default('us-east-1')),
     S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
@@ -99,6 +104,8 @@ export interface Config {
   accessTokenMinutes: number;
   refreshTokenDays: number;
   refreshGraceSeconds: number;
+  /** How long an `Idempotency-Key` is remembered (http/idempotency.ts). */
+  idempotencyKeyTtlHours: number;
   /** Images in an S3-compatible bucket; absent: the local folder `DATA_DIR/images`. */
   s3?: S3Settings;
 }
@@ -151,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
     refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
+    idempotencyKeyTtlHours: e.IDEMPOTENCY_KEY_TTL_HOURS,
     s3: s3Settings(e),
   };
 }

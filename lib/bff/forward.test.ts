@@ -27,6 +27,33 @@ afterAll(async () => {
 });
 
 describe('forwarding', () => {
+  it("passes the offline queue's Idempotency-Key and Prefer on, and the answer's headers back", async () => {
+    let seen: Record<string, string | string[] | undefined> = {};
+    stub.setHandler((req, res) => {
+      seen = req.headers;
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('preference-applied', 'return=representation');
+      res.setHeader('idempotent-replayed', 'true');
+      res.end('[]');
+    });
+    const response = await forward(
+      new Request(`${APP}/api/todayExercise/2026-11-25`, {
+        method: 'POST',
+        headers: {
+          'idempotency-key': '"5f1c2f5e-0d5a-4a57-8a55-8d3c1f3f9b11"',
+          prefer: 'return=representation',
+          'content-type': 'application/json',
+        },
+        body: '[]',
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(seen['idempotency-key']).toBe('"5f1c2f5e-0d5a-4a57-8a55-8d3c1f3f9b11"');
+    expect(seen.prefer).toBe('return=representation');
+    expect(response.headers.get('preference-applied')).toBe('return=representation');
+    expect(response.headers.get('idempotent-replayed')).toBe('true');
+  });
+
   it('forwards method, path, query and allow-listed headers, and adds x-forwarded-*', async () => {
     let seen: Record<string, string | string[] | undefined> = {};
     let seenUrl = '';

@@ -15,6 +15,9 @@ export const FORWARDED_REQUEST_HEADERS = [
   'content-type',
   'content-length',
   'cookie',
+  // The offline queue's writes (issue 15): a retry is applied once, and creating writes answer
+  // the rows they made.
+  'idempotency-key',
   'if-match',
   'if-modified-since',
   'if-none-match',
@@ -22,6 +25,7 @@ export const FORWARDED_REQUEST_HEADERS = [
   'if-unmodified-since',
   'origin',
   'pragma',
+  'prefer',
   'range',
   'referer',
   'user-agent',

@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { duplicateIndex } from '../exercise/sets';
 import { requireFriendship } from '../friend/service';
 import { requireMember } from '../http/auth-hook';
+import { prefersRepresentation, representationApplied } from '../http/prefer';
 import { fieldError, idParams, sendText } from '../http/reply';
 import {
   addTodayExercises,
@@ -22,6 +23,7 @@ import {
   deleteTodayExercise,
   getToday,
   getTodayByDate,
+  getTodayExercises,
   listMonth,
   setCheckBox,
   setSetDone,
@@ -98,7 +100,13 @@ export async function todayRoutes(app: FastifyInstance, options: { db: Db }): Pr
   app.post('/api/today', async (request, reply) => {
     const member = requireMember(request);
     const { date } = dateQuery.parse(request.query);
-    await createToday(db, member.id, date);
+    const id = await createToday(db, member.id, date);
+    // The offline queue needs the new day's id; the original client gets the original text.
+    if (prefersRepresentation(request)) {
+      return representationApplied(reply)
+        .code(201)
+        .send(await getToday(db, member.id, id));
+    }
     return sendText(reply, 201, `${date}의 Today를 생성했습니다.`);
   });
 
@@ -106,7 +114,10 @@ export async function todayRoutes(app: FastifyInstance, options: { db: Db }): Pr
     const member = requireMember(request);
     const { date } = dateParams.parse(request.params);
     const items = todayExerciseAddSchema.parse(request.body ?? []);
-    await addTodayExercises(db, member.id, date, items);
+    const created = await addTodayExercises(db, member.id, date, items);
+    if (prefersRepresentation(request)) {
+      return representationApplied(reply).send(await getTodayExercises(db, member.id, created));
+    }
     return sendText(reply, 200, 'add todayExercise');
   });
 
@@ -143,6 +154,10 @@ export async function todayRoutes(app: FastifyInstance, options: { db: Db }): Pr
     const items = todaySetsUpdateSchema.parse(request.body ?? []);
     rejectDuplicates(items.map((item) => item.id));
     await updateTodaySets(db, member.id, todayId, items);
+    if (prefersRepresentation(request)) {
+      const ids = items.map((item) => item.id);
+      return representationApplied(reply).send(await getTodayExercises(db, member.id, ids));
+    }
     return sendText(reply, 200, 'update TodayExercise');
   });
 

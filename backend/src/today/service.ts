@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 
 import {
   TODAY_MESSAGES,
@@ -6,6 +6,7 @@ import {
   type SetDoneResult,
   type Today,
   type TodayDate,
+  type TodayExercise,
   type TodayExerciseAdd,
   type TodaySequenceUpdate,
   type TodaySetsUpdate,
@@ -39,7 +40,11 @@ async function ownToday(db: Executor, memberId: number, id: number): Promise<Tod
   return row;
 }
 
-async function toTodayDto(db: Executor, today: TodayRow): Promise<Today> {
+/**
+ * The day-log entries matching `where`, with their sets, by sequence: the one mapping of entries
+ * to the wire, for whole days and for the entries a write answers with.
+ */
+async function entryDtos(db: Executor, where: SQL | undefined): Promise<TodayExercise[]> {
   const rows = await db
     .select({
       id: todayExercises.id,
@@ -50,26 +55,51 @@ async function toTodayDto(db: Executor, today: TodayRow): Promise<Today> {
     })
     .from(todayExercises)
     .leftJoin(exercises, eq(exercises.id, todayExercises.exerciseId))
-    .where(eq(todayExercises.todayId, today.id))
+    .where(where)
     .orderBy(asc(todayExercises.sequence), asc(todayExercises.id));
   const sets = await setsByOwner(
     db,
     'todayExerciseId',
     rows.map((row) => row.id),
   );
+  return rows.map((row) => ({
+    id: row.id,
+    exerciseId: row.exerciseId,
+    restSeconds: row.restSeconds,
+    exerciseName: row.exerciseName,
+    repWeightList: sets.get(row.id) ?? [],
+    sequence: row.sequence,
+  }));
+}
+
+async function toTodayDto(db: Executor, today: TodayRow): Promise<Today> {
   return {
     id: today.id,
-    todayExercises: rows.map((row) => ({
-      id: row.id,
-      exerciseId: row.exerciseId,
-      restSeconds: row.restSeconds,
-      exerciseName: row.exerciseName,
-      repWeightList: sets.get(row.id) ?? [],
-      sequence: row.sequence,
-    })),
+    todayExercises: await entryDtos(db, eq(todayExercises.todayId, today.id)),
     localDate: today.localDate,
     checkBox: today.checkBox as CheckBox,
   };
+}
+
+/** The member's entries with these ids, in the order given (others' and unknown ids left out). */
+export async function getTodayExercises(
+  db: Db,
+  memberId: number,
+  ids: number[],
+): Promise<TodayExercise[]> {
+  if (ids.length === 0) return [];
+  const entries = await entryDtos(
+    db,
+    and(
+      inArray(todayExercises.id, ids),
+      inArray(
+        todayExercises.todayId,
+        db.select({ id: todays.id }).from(todays).where(eq(todays.memberId, memberId)),
+      ),
+    ),
+  );
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getToday(db: Db, memberId: number, id: number): Promise<Today> {
@@ -109,28 +139,32 @@ export async function listMonth(
   return rows.map((row) => ({ localDate: row.localDate, checkBox: row.checkBox as CheckBox }));
 }
 
-/** Creates an empty day; a second one on the same date is 400 (unique per member and date). */
-export async function createToday(db: Db, memberId: number, date: string): Promise<void> {
+/**
+ * Creates an empty day and returns its id; a second one on the same date is 400 (unique per
+ * member and date).
+ */
+export async function createToday(db: Db, memberId: number, date: string): Promise<number> {
   const created = await db
     .insert(todays)
     .values({ memberId, localDate: date })
     .onConflictDoNothing()
     .returning({ id: todays.id });
   if (created.length === 0) throw new ApiError(400, TODAY_MESSAGES.duplicate);
+  return created[0].id;
 }
 
 /**
  * Adds exercises (their sets copied) and routines (expanded to their entries in sequence order,
  * the routine's sets copied) to the member's existing day on `date`. Sequences continue after the
- * day's highest, in request order.
+ * day's highest, in request order. Returns the ids of the created entries, in that order.
  */
 export async function addTodayExercises(
   db: Db,
   memberId: number,
   date: string,
   items: TodayExerciseAdd,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
     const [today] = await tx
       .select()
       .from(todays)
@@ -195,7 +229,7 @@ export async function addTodayExercises(
         }
       }
     }
-    if (planned.length === 0) return;
+    if (planned.length === 0) return [];
 
     const [{ max }] = await tx
       .select({ max: sql<number>`coalesce(max(${todayExercises.sequence}), 0)::int` })
@@ -241,6 +275,7 @@ export async function addTodayExercises(
         }));
       }),
     );
+    return created.map((row) => row.id);
   });
 }
 

@@ -4,3 +4,4 @@ export * from './workouts';
 export * from './friends';
 export * from './posts';
 export * from './clubs';
+export * from './idempotency';
