@@ -3,14 +3,14 @@ import nextJest from 'next/jest.js';
 const createJestConfig = nextJest({ dir: './' });
 
 /**
- * Jest runs the app's unit and component tests (lib/, components/, app/) in jsdom.
+ * Jest runs the app's unit and component tests (lib/, components/, app/, sw/) in jsdom.
  * Files that test server-only code (lib/bff, proxy) declare `@jest-environment node` in a docblock.
  * The backend has its own runner (node:test), because its dependencies are ESM-only.
  */
 const config = {
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
-  testMatch: ['<rootDir>/{lib,components,app}/**/*.test.{ts,tsx}', '<rootDir>/proxy.test.ts'],
+  testMatch: ['<rootDir>/{lib,components,app,sw}/**/*.test.{ts,tsx}', '<rootDir>/proxy.test.ts'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
     '^server-only$': '<rootDir>/lib/testing/empty-module.ts',

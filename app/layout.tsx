@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { ServiceWorkerRegistration } from '@/components/offline/service-worker-registration';
 import { messages } from '@/lib/i18n/messages';
 import './globals.css';
 
@@ -25,8 +26,9 @@ export const viewport: Viewport = {
 };
 
 /**
- * The document around every page: no client code of its own. The signed-in providers live in
- * app/(app)/layout.tsx, so /login ships nothing but the framework's runtime.
+ * The document around every page. Its only client code is the service worker's registration (a
+ * few hundred bytes, run after load); the signed-in providers live in app/(app)/layout.tsx, so
+ * /login ships little more than the framework's runtime.
  */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
@@ -36,6 +38,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {messages.app.skipToContent}
         </a>
         {children}
+        <ServiceWorkerRegistration />
       </body>
     </html>
   );

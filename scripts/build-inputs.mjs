@@ -19,6 +19,8 @@ export const APP_BUILD_INPUTS = [
   'public',
   'proxy.ts',
   'next.config.mjs',
+  'sw',
+  'serwist.config.mjs',
   'package-lock.json',
   'tsconfig.json',
 ];
@@ -32,18 +34,28 @@ const SKIP = new Set([
   'playwright-report',
 ]);
 
+/**
+ * Files the app's build writes among its own inputs: the service worker (`serwist build`). Skipped,
+ * and so is the mtime of the folder that holds them, which changes each time the build replaces
+ * them (a file deleted right in public/ then goes unnoticed; one added or changed does not).
+ */
+const GENERATED = new Set(['public/sw.js', 'public/sw.js.map']);
+const GENERATED_IN = new Set([...GENERATED].map((file) => path.posix.dirname(file)));
+
 /** Newest modification time (whole ms) under `paths` (relative to `root`), skipping build output. */
 export function newestMtime(root, paths) {
   let newest = 0;
-  const visit = (target) => {
+  const visit = (relative) => {
+    const target = path.join(root, relative);
     if (!existsSync(target)) return;
     const stat = statSync(target);
-    newest = Math.max(newest, stat.mtimeMs);
+    if (!GENERATED_IN.has(relative)) newest = Math.max(newest, stat.mtimeMs);
     if (!stat.isDirectory()) return;
     for (const entry of readdirSync(target)) {
-      if (!SKIP.has(entry)) visit(path.join(target, entry));
+      const child = path.posix.join(relative, entry);
+      if (!SKIP.has(entry) && !GENERATED.has(child)) visit(child);
     }
   };
-  paths.forEach((p) => visit(path.join(root, p)));
+  paths.forEach((p) => visit(p));
   return Math.floor(newest);
 }

@@ -3,10 +3,11 @@
  * Launcher for `npm start` and `npm run dev`.
  *
  * `npm start`: builds whatever is missing or older than its sources (the backend bundle, the Next
- * build), starts the backend, waits until it answers, then starts `next start`. The app is at
- * http://localhost:3000 unless PORT says otherwise.
+ * build and the service worker made from it, public/sw.js), starts the backend, waits until it
+ * answers, then starts `next start`. The app is at http://localhost:3000 unless PORT says otherwise.
  * `npm run build`: only the build step of `npm start`.
- * `npm run dev`: the same with `tsx watch` and `next dev` (hot reload), nothing built.
+ * `npm run dev`: the same with `tsx watch` and `next dev` (hot reload), nothing built (and no
+ * service worker: the app registers it in production builds only).
  * START_BACKEND=false runs only the Next app, in front of whatever BACKEND_URL names (for example
  * the original Spring backend).
  *
@@ -34,6 +35,8 @@ const env = {
   PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${appPort}`,
   BACKEND_URL: process.env.BACKEND_URL || `http://127.0.0.1:${backendPort}`,
   NEXT_TELEMETRY_DISABLED: '1',
+  // The Serwist CLI would otherwise ask the npm registry for a newer version of itself.
+  NO_UPDATE_NOTIFIER: '1',
 };
 const startBackend = (process.env.START_BACKEND ?? 'true') !== 'false';
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -43,10 +46,11 @@ function log(message) {
 }
 
 /**
- * Runs `command` unless `stampFile` records a build of the same sources (newest mtime) with the
- * same build-time settings (`buildEnv`, e.g. BACKEND_URL, which Next bakes into its rewrites).
+ * Runs `steps` (each `[command, args]`, in order, each only after the previous one succeeded)
+ * unless `stampFile` records a build of the same sources (newest mtime) with the same build-time
+ * settings (`buildEnv`, e.g. BACKEND_URL, which Next bakes into its rewrites).
  */
-function buildIfStale(label, stampFile, sources, command, args, buildEnv = []) {
+function buildIfStale(label, stampFile, sources, steps, buildEnv = []) {
   const sourcesTime = [newestMtime(root, sources), ...buildEnv.map((name) => env[name] ?? '')].join(
     '|',
   );
@@ -54,12 +58,32 @@ function buildIfStale(label, stampFile, sources, command, args, buildEnv = []) {
   const upToDate = existsSync(stampPath) && readFileSync(stampPath, 'utf8') === sourcesTime;
   if (upToDate) return;
   log(`building ${label}…`);
+  for (const [command, args] of steps) buildStep(label, command, args);
+  writeFileSync(stampPath, sourcesTime);
+}
+
+/** Runs one build command; a failure ends this process with its status. */
+function buildStep(label, command, args) {
   const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
   if (result.status !== 0) {
     log(`building ${label} failed`);
     process.exit(result.status ?? 1);
   }
-  writeFileSync(stampPath, sourcesTime);
+}
+
+const SERVICE_WORKER_BUILD = [bin('serwist'), ['build', 'serwist.config.mjs']];
+
+/**
+ * True when public/sw.js was made from the Next build in `distDir`: its precache lists that build's
+ * `/_next/static/<BUILD_ID>/` files. public/ is shared by every NEXT_DIST_DIR, so a checkout that
+ * builds into two folders (e.g. an e2e run beside `npm start`) may find the other build's worker.
+ */
+function serviceWorkerMatchesBuild(distDir) {
+  const worker = path.join(root, 'public', 'sw.js');
+  const buildIdFile = path.join(root, distDir, 'BUILD_ID');
+  if (!existsSync(worker) || !existsSync(buildIdFile)) return false;
+  const buildId = readFileSync(buildIdFile, 'utf8').trim();
+  return readFileSync(worker, 'utf8').includes(`/_next/static/${buildId}/`);
 }
 
 const children = new Set();
@@ -119,21 +143,24 @@ async function main() {
   }
 
   if (startBackend || buildOnly) {
-    buildIfStale('the backend', 'backend/dist/.build-stamp', BACKEND_BUILD_INPUTS, 'npm', [
-      'run',
-      'build',
-      '-w',
-      'backend',
+    buildIfStale('the backend', 'backend/dist/.build-stamp', BACKEND_BUILD_INPUTS, [
+      ['npm', ['run', 'build', '-w', 'backend']],
     ]);
   }
+  // The service worker is built from what `next build` wrote (its precache manifest lists the
+  // build's static files), into public/sw.js; serwist.config.mjs reads NEXT_DIST_DIR like Next.
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
   buildIfStale(
     'the app',
-    `${process.env.NEXT_DIST_DIR || '.next'}/.build-stamp`,
+    `${distDir}/.build-stamp`,
     APP_BUILD_INPUTS,
-    bin('next'),
-    ['build'],
+    [[bin('next'), ['build']], SERVICE_WORKER_BUILD],
     ['BACKEND_URL'],
   );
+  if (!serviceWorkerMatchesBuild(distDir)) {
+    log('building the service worker…');
+    buildStep('the service worker', ...SERVICE_WORKER_BUILD);
+  }
 
   if (buildOnly) return;
 

@@ -61,7 +61,7 @@ export const ms = (value) => `${Math.round(value)} ms`.padStart(8);
 export async function measurePage(
   chrome,
   url,
-  { runs, cookie, form = 'mobile', log = console.log },
+  { runs, cookie, form = 'mobile', log = console.log, blockedUrlPatterns },
 ) {
   const pagePath = new URL(url).pathname;
   const results = [];
@@ -74,6 +74,8 @@ export async function measurePage(
         logLevel: 'error',
         onlyCategories: ['performance'],
         extraHeaders: cookie ? { Cookie: cookie } : undefined,
+        // e.g. ['*/sw.js']: the page as it loads without its service worker.
+        blockedUrlPatterns,
       },
       form === 'desktop' ? desktopConfig : undefined,
     );

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
 import type { ChatRoom as ChatRoomState, ChatRoomStart } from '@/lib/chat/use-chat-room';
@@ -73,6 +73,25 @@ describe('ChatRoom', () => {
       '메시지를 입력하세요...',
     );
     expect(screen.getByRole('button', { name: '전송' })).toBeDisabled();
+  });
+
+  it('says it is offline instead of 연결 중..., with the composer off, and recovers online', async () => {
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await renderRoom({ connected: false });
+    expect(
+      screen.getByText('오프라인입니다. 연결되면 메시지를 보낼 수 있습니다.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('오프라인')).toBeInTheDocument();
+    expect(screen.queryByText('연결 중...')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('메시지 입력')).toBeDisabled();
+    onLine.mockReturnValue(true);
+    act(() => {
+      fireEvent(window, new Event('online'));
+    });
+    expect(
+      screen.queryByText('오프라인입니다. 연결되면 메시지를 보낼 수 있습니다.'),
+    ).not.toBeInTheDocument();
+    expect(screen.getByText('연결 중...')).toBeInTheDocument();
   });
 
   it('says why a refused member cannot chat, not 연결 중... or a load failure', async () => {

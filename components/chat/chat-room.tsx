@@ -12,13 +12,18 @@ import { useChatRoom, type ChatRoomStart } from '@/lib/chat/use-chat-room';
 import { useRevalidateClubs } from '@/lib/hooks/use-clubs';
 import { messages } from '@/lib/i18n/messages';
 import { ChatComposer } from './chat-composer';
+import { useOnline } from '@/lib/hooks/use-online';
 import { ChatMessageList } from './chat-message-list';
 import styles from './chat-room.module.css';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 
-/** The header's connection state, its label and its style: connected, connecting (retrying every 5 s), or refused. */
-function connectionState(room: { connected: boolean; refused: boolean }) {
+/**
+ * The header's connection state, its label and its style: connected, connecting (retrying every
+ * 5 s), offline (no connection at all), or refused.
+ */
+function connectionState(room: { connected: boolean; refused: boolean }, online: boolean) {
   if (room.refused) return { label: messages.chat.refusedStatus, className: styles.refused };
+  if (!online) return { label: messages.sync.offline, className: styles.offline };
   return room.connected
     ? { label: messages.chat.connected, className: styles.online }
     : { label: messages.chat.connecting, className: styles.offline };
@@ -39,7 +44,8 @@ export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomSt
   const revalidateClubs = useRevalidateClubs();
   const { user } = useSession();
   const room = useChatRoom(roomId, start);
-  const connection = connectionState(room);
+  const online = useOnline();
+  const connection = connectionState(room, online);
   const [leaving, setLeaving] = useState(false);
 
   async function leave() {
@@ -110,7 +116,13 @@ export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomSt
           ) : null
         }
       />
-      <ChatComposer disabled={!room.connected} onSend={room.send} />
+      {online ? null : (
+        // Offline: said plainly instead of a composer that waits for a connection forever.
+        <p className={styles.offlineNote} role="status">
+          {messages.sync.chatOffline}
+        </p>
+      )}
+      <ChatComposer disabled={!room.connected || !online} onSend={room.send} />
     </section>
   );
 }

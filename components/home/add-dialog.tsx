@@ -1,17 +1,17 @@
 'use client';
 
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useSWRConfig } from 'swr';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
-import { loadApi } from '@/lib/api/load';
 import type { TodaySelectionItem } from '@/lib/api/today';
-import { dayKey, isMonthKey, isWeekKey, previousSessionsKey } from '@/lib/api/keys';
 import { LIMITS } from '@/lib/contract/values';
+import { useDayLog } from '@/lib/hooks/use-day-log';
 import { useExercises } from '@/lib/hooks/use-exercises';
+import { addChange } from '@/lib/offline/day-changes';
+import { dayOutbox } from '@/lib/offline/day-outbox';
 import { useRoutines } from '@/lib/hooks/use-routines';
 import { messages } from '@/lib/i18n/messages';
 import { isSelected, toggleSelection, type SelectionType } from './selection';
@@ -110,10 +110,9 @@ function libraryPanel<T>(panel: {
 
 /**
  * The add dialog (`추가`): tabs `운동` / `루틴` list the member's exercises and routines with
- * checkboxes. The selection keeps the order things were checked in (sequence 1..n). `저장` makes
- * sure the date has a day record (asking the backend for the date's month and creating the record
- * when the date is not listed, see `ensureToday`), adds the selection, reloads the month and the
- * day, and closes; `뒤로` closes.
+ * checkboxes. The selection keeps the order things were checked in (sequence 1..n). `저장` queues
+ * the addition in the day-log outbox (which creates the day record first when the date has none,
+ * and works offline), shows it at once and closes; `뒤로` closes.
  */
 export function AddDialog({ date, onClose }: { date: string; onClose: () => void }) {
   const baseId = useId();
@@ -127,7 +126,8 @@ export function AddDialog({ date, onClose }: { date: string; onClose: () => void
   });
   const { exercises, error: exercisesError, mutate: reloadExercises } = useExercises();
   const { routines, error: routinesError, mutate: reloadRoutines } = useRoutines();
-  const { mutate } = useSWRConfig();
+  // The same SWR entries the day log reads: which record (if any) the exercises go to.
+  const { today: day } = useDayLog(date);
   const toast = useToast();
 
   const tabId = (type: SelectionType) => `${baseId}-tab-${type}`;
@@ -161,22 +161,13 @@ export function AddDialog({ date, onClose }: { date: string; onClose: () => void
     setBusy(true);
     setFormError(null);
     try {
-      const api = await loadApi();
-      await api.ensureToday(date);
-      await api.addTodayExercises(date, selection);
-      await Promise.all([
-        mutate(isMonthKey),
-        mutate(isWeekKey),
-        mutate(dayKey(date)),
-        mutate(previousSessionsKey(date)),
-      ]);
+      const change = addChange(date, day, selection, exercises ?? [], routines ?? []);
+      await dayOutbox().submit(change.op, change.label);
       setSelection([]);
       toast.success(messages.dayLog.added);
       onClose();
     } catch (failure) {
       setFormError(describeError(failure, messages.dayLog.addFailed));
-      void Promise.all([mutate(isMonthKey), mutate(isWeekKey)]);
-      void mutate(dayKey(date));
       setBusy(false);
     }
   }

@@ -1,13 +1,10 @@
 'use client';
 
-import { useId, useRef } from 'react';
-import { useSWRConfig } from 'swr';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
-import { loadApi } from '@/lib/api/load';
-import { dayRecordsKey, isMonthKey, isWeekKey } from '@/lib/api/keys';
 import type { RepWeight } from '@/lib/contract/exercise';
 import type { Today, TodayExercise } from '@/lib/contract/today';
 import type { DayRecords, RecordKindDto } from '@/lib/contract/training';
@@ -17,6 +14,8 @@ import {
   usePreviousSessions,
   useTrainingSettings,
 } from '@/lib/hooks/use-day-training';
+import { checkChange, tickChange } from '@/lib/offline/day-changes';
+import { dayOutbox } from '@/lib/offline/day-outbox';
 import { DEFAULT_REST_SECONDS, startRestTimer } from '@/lib/rest-timer/rest-timer-store';
 import { previousSessionText } from './previous-session';
 import { RecordBadge, TickSetList } from './tick-set-list';
@@ -92,82 +91,48 @@ function DayLogSkeleton() {
 
 /**
  * The daily workout log: `{YYYY-MM-DD} 운동 일지`, the add and edit buttons, the day's exercises
- * with numbered sets, and the `완료` checkbox (optimistic: it flips at once, the month reloads
- * after the server agreed, and it flips back with a toast when the server refused). Read-only (a
+ * with numbered sets, and the `완료` checkbox. Changes show at once and go through the day-log
+ * outbox (lib/offline), which sends them now or, offline, when the connection is back; the month
+ * and the day are read again once the server has them. Read-only (a
  * friend's log, with `friendId`): no buttons, and the completion as a status line instead.
  */
 export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }: DayLogPanelProps) {
   const headingId = useId();
   const locked = readOnly || friendId !== undefined;
-  const { today, error, mutate: mutateDay, retry } = useDayLog(date, friendId);
-  const { mutate } = useSWRConfig();
+  const { today, error, retry } = useDayLog(date, friendId);
   const toast = useToast();
-  const pending = useRef(false);
   const records = useDayRecords(date, Boolean(today), friendId);
   const previous = usePreviousSessions(date, Boolean(today) && !locked);
   const { settings } = useTrainingSettings();
   const unit = settings?.weightUnit ?? 'kg';
 
   /**
-   * Ticks a set at once (optimistic), starts the rest timer when it is ticked, and takes the
-   * day's 완료 from the answer (the last tick may tick it); the badges reload after the server
-   * agreed, and the mark flips back with a toast when it refused.
+   * Ticks a set: it shows at once and goes through the day-log outbox (sent now, or queued while
+   * offline); the rest timer starts with a tick. A refusal the member is waiting for flips it
+   * back with a toast.
    */
   async function onTickSet(entry: TodayExercise, set: RepWeight, done: boolean) {
     if (!today || locked || set.id === null) return;
-    const setId = set.id;
-    const next: Today = {
-      ...today,
-      todayExercises: today.todayExercises.map((candidate) =>
-        candidate.id !== entry.id
-          ? candidate
-          : {
-              ...candidate,
-              repWeightList: candidate.repWeightList.map((item) =>
-                item.id === setId ? { ...item, done } : item,
-              ),
-            },
-      ),
-    };
     if (done) {
       const seconds = entry.restSeconds ?? settings?.restSeconds ?? DEFAULT_REST_SECONDS;
       startRestTimer(seconds, entry.exerciseName);
     }
+    const change = tickChange(today, entry, set.id, done, settings?.autoCompleteDay ?? true);
     try {
-      let checkBox = today.checkBox;
-      await mutateDay(
-        async () => {
-          const result = await (await loadApi()).setSetDone(setId, done);
-          checkBox = result.checkBox;
-          return { ...next, checkBox };
-        },
-        { optimisticData: next, rollbackOnError: true, populateCache: true, revalidate: false },
-      );
-      void mutate(dayRecordsKey(date));
-      void mutate(isWeekKey);
-      if (checkBox !== today.checkBox) await mutate(isMonthKey);
+      await dayOutbox().submit(change.op, change.label);
     } catch (failure) {
       toast.error(describeError(failure, messages.training.tickFailed));
     }
   }
 
+  /** The day's 완료: shown at once, sent through the outbox, flipped back with a toast if refused. */
   async function onToggle(checked: boolean) {
-    if (!today || locked || pending.current) return;
-    pending.current = true;
-    const next: Today = { ...today, checkBox: checked ? 'True' : 'False' };
+    if (!today || locked) return;
+    const change = checkChange(today, checked);
     try {
-      await mutateDay(
-        async () => {
-          await (await loadApi()).setTodayChecked(today.id, checked);
-          return next;
-        },
-        { optimisticData: next, rollbackOnError: true, populateCache: true, revalidate: false },
-      );
-      await Promise.all([mutate(isMonthKey), mutate(isWeekKey), mutate(dayRecordsKey(date))]);
+      await dayOutbox().submit(change.op, change.label);
     } catch (failure) {
       toast.error(describeError(failure, messages.dayLog.checkFailed));
-    } finally {
-      pending.current = false;
     }
   }
 

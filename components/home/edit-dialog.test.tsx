@@ -26,7 +26,7 @@ const today: Today = {
 };
 
 describe('EditDialog', () => {
-  it('refuses reps of 0, then sends the order and the sets', async () => {
+  it('refuses reps of 0, then sends the sets (the order did not change)', async () => {
     const user = userEvent.setup();
     const onClose = jest.fn();
     const { calls } = mockFetch({
@@ -47,14 +47,6 @@ describe('EditDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: '저장' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(writes(calls)).toEqual([
-      {
-        method: 'PATCH',
-        url: '/api/todayExercise/updateSequence/21',
-        body: [
-          { id: 55, sequence: 1 },
-          { id: 56, sequence: 2 },
-        ],
-      },
       {
         method: 'PATCH',
         url: '/api/todayExercise/21',
@@ -133,7 +125,7 @@ describe('EditDialog', () => {
   it('keeps the top-level message when no field error matches an exercise', async () => {
     const user = userEvent.setup();
     mockFetch({
-      'PATCH /api/todayExercise/updateSequence/21': {
+      'PATCH /api/todayExercise/21': {
         status: 500,
         body: { code: '500', message: '서버 오류', data: null, timestamp: 't', path: null },
       },

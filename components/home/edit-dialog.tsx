@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
@@ -11,8 +10,8 @@ import { ExerciseEditList, useExerciseEdits } from '@/components/workout/exercis
 import { sequencesOf } from '@/components/workout/reorder';
 import { setDraftsFrom, toRepWeightInputs, type SetDraft } from '@/components/workout/set-drafts';
 import { usePreviousSessions, useWeightUnit } from '@/lib/hooks/use-day-training';
-import { loadApi } from '@/lib/api/load';
-import { dayKey, dayRecordsKey, isMonthKey, isWeekKey, previousSessionsKey } from '@/lib/api/keys';
+import { deleteChange, sequenceChange, setsChange } from '@/lib/offline/day-changes';
+import { dayOutbox } from '@/lib/offline/day-outbox';
 import type { Today } from '@/lib/contract/today';
 import { messages } from '@/lib/i18n/messages';
 import { bySequence } from './day-log-panel';
@@ -29,8 +28,9 @@ interface EditItem {
  * The day log's edit modal (`수정`): the day's exercises reorder by drag and drop (mouse, touch or
  * keyboard), sets are added, changed or removed (`세트 추가`), an exercise is taken out at once
  * (DELETE /api/todayExercise/{id}). `저장` checks every exercise's sets (the backend's rules),
- * then sends the new order and the sets, and reloads the day and the month; field errors the
- * backend still returns show under the matching exercise.
+ * then queues the new order (when it changed) and the sets in the day-log outbox, which sends
+ * them now or once the connection is back; field errors the backend still returns show under the
+ * matching exercise.
  */
 export function EditDialog({ today, onClose }: { today: Today; onClose: () => void }) {
   const unit = useWeightUnit();
@@ -49,35 +49,19 @@ export function EditDialog({ today, onClose }: { today: Today; onClose: () => vo
     );
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { mutate } = useSWRConfig();
   const toast = useToast();
-
-  const revalidate = () =>
-    Promise.all([
-      mutate(dayKey(today.localDate)),
-      mutate(dayRecordsKey(today.localDate)),
-      mutate(previousSessionsKey(today.localDate)),
-      mutate(isMonthKey),
-      mutate(isWeekKey),
-    ]);
 
   async function removeItem(item: EditItem) {
     if (busy) return;
+    const entry = today.todayExercises.find((candidate) => candidate.id === item.id);
+    if (!entry) return;
     setBusy(true);
     setFormError(null);
     try {
-      const api = await loadApi();
-      await api.deleteTodayExercise(item.id);
-      setItems((current) => current.filter((entry) => entry.id !== item.id));
+      const change = deleteChange(today, entry);
+      await dayOutbox().submit(change.op, change.label);
+      setItems((current) => current.filter((candidate) => candidate.id !== item.id));
       toast.success(messages.dayLog.removed);
-      if (items.length === 1) {
-        // The last entry took the day record with it: the day is empty now, and asking for it
-        // again would be a 500 from the original backend (original-backend.md §3.3).
-        void mutate(dayKey(today.localDate), null, { revalidate: false });
-        void Promise.all([mutate(isMonthKey), mutate(isWeekKey)]);
-      } else {
-        void revalidate();
-      }
     } catch (failure) {
       setFormError(describeError(failure, messages.dayLog.removeFailed));
     } finally {
@@ -96,23 +80,23 @@ export function EditDialog({ today, onClose }: { today: Today; onClose: () => vo
     setBusy(true);
     setFormError(null);
     try {
-      const api = await loadApi();
-      await api.updateTodaySequence(
-        today.id,
+      const outbox = dayOutbox();
+      const order = sequenceChange(
+        today,
         sequencesOf(items, (item) => item.id),
       );
-      await api.updateTodaySets(
-        today.id,
-        items.map((item) => ({ id: item.id, repWeightList: toRepWeightInputs(item.sets, unit) })),
+      if (order) await outbox.submit(order.op, order.label);
+      const sets = setsChange(
+        today,
+        items.map((item) => ({ id: item.id, sets: toRepWeightInputs(item.sets, unit) })),
       );
-      await revalidate();
+      await outbox.submit(sets.op, sets.label);
       toast.success(messages.dayLog.updated);
       onClose();
     } catch (failure) {
       if (!showFieldErrors(failure)) {
         setFormError(describeError(failure, messages.dayLog.updateFailed));
       }
-      void revalidate();
       setBusy(false);
     }
   }

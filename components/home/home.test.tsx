@@ -209,10 +209,15 @@ describe('DayLogPanel', () => {
 
   it('keeps the new state when the server agrees', async () => {
     const user = userEvent.setup();
+    // The server's day, as the checkbox call changes it (the day is read again afterwards).
+    let checkBox: CheckBox = 'True';
     const { calls } = mockFetch({
       ...listed,
-      [`GET /api/today/date/${DATE}`]: { body: today({ checkBox: 'True' }) },
-      'POST /api/today/checkbox/21?checked=false': { body: 'update checkbox' },
+      [`GET /api/today/date/${DATE}`]: () => ({ body: today({ checkBox }) }),
+      'POST /api/today/checkbox/21?checked=false': () => {
+        checkBox = 'False';
+        return { body: 'update checkbox' };
+      },
     });
     renderWithApp(<DayLogPanel date={DATE} onAdd={noop} onEdit={noop} />);
     const box = await screen.findByRole('checkbox', { name: '완료' });
@@ -220,6 +225,11 @@ describe('DayLogPanel', () => {
     await user.click(box);
     await waitFor(() =>
       expect(calls.some((call) => call.url === '/api/today/checkbox/21?checked=false')).toBe(true),
+    );
+    expect(box).not.toBeChecked();
+    // Read again once the server agreed, and still what the member chose.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url === `/api/today/date/${DATE}`)).toHaveLength(2),
     );
     expect(box).not.toBeChecked();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -112,6 +112,20 @@ describe('PostUploadPage', () => {
     expect(uploads(fetch)).toEqual([]);
   });
 
+  it('refuses to post offline with a clear message, sending nothing', async () => {
+    const { fetch } = mockFetch({});
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = await renderForm();
+    await user.upload(fileInput(), png());
+    await user.type(textArea(), '오늘의 스쿼트');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '오프라인에서는 게시물을 올릴 수 없습니다. 연결된 뒤 다시 시도해 주세요.',
+    );
+    expect(uploads(fetch)).toEqual([]);
+    expect(push).not.toHaveBeenCalled();
+  });
+
   it('does not take a non-image: toast, no preview, nothing sent', async () => {
     const { fetch } = mockFetch({});
     const { user } = await renderForm();

@@ -16,6 +16,7 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
+import { isNetworkError } from '@/lib/api/errors';
 import { loadApi } from '@/lib/api/load';
 import { POST_LIMITS } from '@/lib/contract/values';
 import { useResetFeed } from '@/lib/hooks/use-feed';
@@ -132,12 +133,17 @@ export function PostUploadPage() {
       toast.error(problem ?? messages.upload.missing);
       return;
     }
+    // A photo is never queued: offline, the member is told to post once connected.
+    if (!navigator.onLine) {
+      toast.error(messages.sync.postOffline);
+      return;
+    }
     setSubmitting(true);
     try {
       await (await loadApi()).uploadPost(file, text.trim());
     } catch (failure) {
       console.error(messages.upload.failure, describeError(failure, ''));
-      toast.error(messages.upload.failure);
+      toast.error(isNetworkError(failure) ? messages.sync.postOffline : messages.upload.failure);
       setSubmitting(false);
       return;
     }

@@ -6,8 +6,16 @@ import { useState } from 'react';
 import { useSession } from '@/lib/auth/session-provider';
 import { messages } from '@/lib/i18n/messages';
 import { Avatar } from '@/components/ui/avatar';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { dispatchUnauthorized } from '@/lib/api/events';
+import { useOutbox } from '@/lib/offline/day-outbox';
+import {
+  clearLogoutPending,
+  clearOfflineData,
+  markLogoutPending,
+} from '@/lib/offline/offline-data';
 import { LoginIcon, LogoutIcon } from './nav-icons';
 import styles from './sidebar.module.css';
 
@@ -17,6 +25,9 @@ export function Account() {
   const router = useRouter();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const outbox = useOutbox();
+  const unsent = outbox.changes.filter((change) => change.state !== 'confirmed').length;
 
   if (session.loading) {
     return (
@@ -39,12 +50,29 @@ export function Account() {
 
   const user = session.user;
 
-  async function onLogout() {
+  /**
+   * Logout deletes everything this device keeps of the member for offline use first (queued
+   * changes, cached pages, reads and photos), after a confirmation when changes are still unsent.
+   * Offline, the server is told once the connection is back and the session ends here now.
+   */
+  async function onLogout(confirmed = false) {
+    if (unsent > 0 && !confirmed) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     setBusy(true);
+    await clearOfflineData();
     const ok = await session.logout();
     setBusy(false);
-    if (ok) router.replace('/login');
-    else toast.error(messages.nav.logoutFailed);
+    if (ok) {
+      clearLogoutPending();
+      router.replace('/login');
+    } else if (!navigator.onLine) {
+      markLogoutPending();
+      dispatchUnauthorized();
+      router.replace('/login');
+    } else toast.error(messages.nav.logoutFailed);
   }
 
   return (
@@ -55,10 +83,25 @@ export function Account() {
         <span className={styles.name}>{user.name}</span>
         <span className="visuallyHidden"> {messages.nav.openProfileSuffix}</span>
       </Link>
-      <button type="button" className={styles.accountButton} onClick={onLogout} disabled={busy}>
+      <button
+        type="button"
+        className={styles.accountButton}
+        onClick={() => void onLogout()}
+        disabled={busy}
+      >
         <LogoutIcon />
         <span className={styles.accountLabel}>{messages.nav.logout}</span>
       </button>
+      <ConfirmDialog
+        open={confirming}
+        title={messages.sync.logoutTitle}
+        message={messages.sync.logoutBody(unsent)}
+        confirmLabel={messages.sync.logoutAnyway}
+        cancelLabel={messages.sync.cancel}
+        tone="danger"
+        onConfirm={() => void onLogout(true)}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   );
 }

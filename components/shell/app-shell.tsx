@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { OfflineConnector } from '@/components/offline/offline-connector';
+import { SyncStatus } from '@/components/offline/sync-status';
 import { RestTimerBar } from '@/components/rest-timer/rest-timer-bar';
 import { SessionGuard } from './session-guard';
 import { Sidebar } from './sidebar';
@@ -13,6 +15,9 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className={styles.shell}>
       <Sidebar />
       <main id="main" className={styles.main} tabIndex={-1}>
+        {/* The day-log outbox and its chip: offline, syncing, N changes waiting, refused. */}
+        <OfflineConnector />
+        <SyncStatus />
         <div className={styles.content}>
           <SessionGuard>{children}</SessionGuard>
         </div>

@@ -5,12 +5,14 @@
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { SWRConfig, unstable_serialize, type Key } from 'swr';
+import { OfflineConnector } from '@/components/offline/offline-connector';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastProvider } from '@/components/ui/toast';
 import { TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
 import type { TrainingSettings } from '@/lib/contract/training';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';
+import { resetDayOutbox } from '@/lib/offline/day-outbox';
 import type { SessionApi } from '@/lib/auth/session-machine';
 
 export interface FakeReply {
@@ -62,14 +64,21 @@ const signedIn: SessionApi = {
   refreshToken: async () => true,
 };
 
-/** Renders `ui` signed in, with toasts, confirmations and a fresh SWR cache. */
+/**
+ * Renders `ui` signed in, with toasts, confirmations, a fresh SWR cache and a fresh day-log
+ * outbox (kept in memory: jsdom has no IndexedDB), connected as the signed-in shell connects it.
+ */
 export function renderWithApp(ui: ReactElement): RenderResult {
   resetSessionBridge();
+  resetDayOutbox();
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <ToastProvider>
         <ConfirmProvider>
-          <SessionProvider api={signedIn}>{ui}</SessionProvider>
+          <SessionProvider api={signedIn}>
+            <OfflineConnector />
+            {ui}
+          </SessionProvider>
         </ConfirmProvider>
       </ToastProvider>
     </SWRConfig>,
@@ -93,6 +102,7 @@ export function renderServerFirst(
   fallback: Record<string, unknown>,
 ): { loginCheck: jest.Mock } {
   resetSessionBridge();
+  resetDayOutbox();
   const loginCheck = jest.fn(async () => ({ check: true }));
   const api: SessionApi = { ...signedIn, loginCheck };
   render(
@@ -107,6 +117,7 @@ export function renderServerFirst(
               api={api}
               initial={{ check: true, id: 1, name: '테스터', picture: null, expiresIn: 30 }}
             >
+              <OfflineConnector />
               {ui}
             </SessionProvider>
           </ConfirmProvider>

@@ -225,6 +225,20 @@ describe('401 → refresh → one retry', () => {
     expect(error).toHaveBeenCalledWith('token refresh failed', expect.any(Error));
   });
 
+  it('keeps the session when the refresh finds no connection (offline), failing as offline', async () => {
+    const offline = new ApiError({
+      kind: 'network',
+      status: 0,
+      message: '서버에 연결할 수 없습니다.',
+      url: '/api/token/refresh',
+      method: 'POST',
+    });
+    setRefreshHandler(jest.fn().mockRejectedValue(offline));
+    fetchMock.mockResolvedValue(fakeResponse(401, errorBody));
+    await expect(request('/api/member/friend')).rejects.toBe(offline);
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
   it('does not loop: a second 401 after the retry fails without another refresh', async () => {
     const refresh = jest.fn().mockResolvedValue(true);
     setRefreshHandler(refresh);
@@ -309,7 +323,8 @@ describe('session calls', () => {
     await expect(refreshToken()).resolves.toBe(false);
     fetchMock.mockResolvedValueOnce(fakeResponse(401, errorBody));
     await expect(refreshToken()).resolves.toBe(false);
+    // No answer at all is not a refused refresh: it rejects as offline.
     fetchMock.mockRejectedValueOnce(new TypeError('down'));
-    await expect(refreshToken()).resolves.toBe(false);
+    await expect(refreshToken()).rejects.toMatchObject({ kind: 'network', status: 0 });
   });
 });

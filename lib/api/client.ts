@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { messages } from '@/lib/i18n/messages';
 import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
-import { ApiError, isAbortError } from './errors';
+import { ApiError, isAbortError, isNetworkError } from './errors';
 import { dispatchUnauthorized } from './events';
 import { GOOGLE_AUTHORIZATION_PATH, LOGIN_CHECK_PATH, TOKEN_REFRESH_PATH } from './keys';
 import { getSessionSnapshot, runRefresh } from './session-bridge';
@@ -179,6 +179,9 @@ async function retryAfterRefresh(
   try {
     refreshed = await runRefresh();
   } catch (refreshError) {
+    // No connection: the refresh could not be tried, which does not end the session (the
+    // request fails as offline, and the next one tries the refresh again).
+    if (isNetworkError(refreshError)) throw refreshError;
     console.error(messages.guard.refreshFailed, refreshError);
     dispatchUnauthorized();
     throw error;

@@ -80,3 +80,8 @@ export function isAbortError(error: unknown): boolean {
 export function isForbidden(error: unknown): boolean {
   return isHttpStatus(error, 403);
 }
+
+/** True when the request got no answer at all (no connection, server unreachable). */
+export function isNetworkError(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'network';
+}

@@ -9,13 +9,19 @@ import {
   type TrainingSettingsUpdate,
 } from '@/lib/contract/training';
 import { requestJson } from './client';
+import { writeHeaders, type WriteOptions } from './today';
 import { dayRecordsKey, previousSessionsKey, TRAINING_SETTINGS_KEY } from './keys';
 
 /** PATCH /api/todayExercise/set/{setId}: ticks or unticks one set; answers the day's 완료 too. */
-export function setSetDone(setId: number, done: boolean): Promise<SetDoneResult> {
+export function setSetDone(
+  setId: number,
+  done: boolean,
+  options?: WriteOptions,
+): Promise<SetDoneResult> {
   return requestJson(`/api/todayExercise/set/${setId}`, {
     method: 'PATCH',
     json: { done },
+    headers: writeHeaders(options),
     schema: setDoneResultSchema,
   });
 }

@@ -4,6 +4,7 @@ import {
   decidePage,
   foreignHostRedirect,
   isImpossiblePage,
+  isOfflinePage,
   isProxiedPath,
   isPublicPage,
   loginRedirectTarget,
@@ -20,6 +21,15 @@ describe('which paths proxy.ts handles', () => {
     expect(isPublicPage('/login')).toBe(true);
     expect(isPublicPage('/')).toBe(false);
     expect(isPublicPage('/loginx')).toBe(false);
+    expect(isPublicPage('/~offline')).toBe(false);
+  });
+
+  it('/~offline is the offline page, and a page proxy.ts sees', () => {
+    expect(isOfflinePage('/~offline')).toBe(true);
+    expect(isOfflinePage('/~offline/')).toBe(true);
+    expect(isOfflinePage('/~offlinex')).toBe(false);
+    expect(isOfflinePage('/offline')).toBe(false);
+    expect(isProxiedPath('/~offline')).toBe(true);
   });
 });
 
@@ -70,6 +80,17 @@ describe('decidePage', () => {
 
   it('lets protected pages through with a fresh access token', () => {
     expect(decidePage('/chat/12', '', fresh)).toEqual({ action: 'next' });
+  });
+
+  it('lets /~offline through with or without a session, never refreshing for it', () => {
+    for (const session of [none, fresh, refreshOnly]) {
+      expect(decidePage('/~offline', '', session)).toEqual({ action: 'next' });
+    }
+    expect(decideAfterRefresh('/~offline', '', 'rejected')).toEqual({
+      action: 'next',
+      clearCookies: true,
+      useNewCookies: false,
+    });
   });
 
   it('refreshes when only the refresh cookie is usable', () => {

@@ -14,6 +14,11 @@ import { FORWARDED_PREFIXES } from './path';
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
+/**
+ * The offline page (app/~offline): static, no member data. The service worker precaches it at
+ * install, with or without a session, so it must never be redirected.
+ */
+export const OFFLINE_PATH = '/~offline';
 
 /** Same language as proxy.ts's matcher, anchored on the whole pathname. */
 export const PROXIED_PATH =
@@ -104,9 +109,14 @@ export function isProxiedPath(pathname: string): boolean {
   return PROXIED_PATH.test(pathname);
 }
 
-/** The sign-in page is the only page open without a session. */
+/** The sign-in page: open without a session, and left for home with one. */
 export function isPublicPage(pathname: string): boolean {
   return pathname === LOGIN_PATH || pathname === LOGIN_PATH + '/';
+}
+
+/** The offline page: open to anyone, session or not, and never redirected nor refreshed for. */
+export function isOfflinePage(pathname: string): boolean {
+  return pathname === OFFLINE_PATH || pathname === OFFLINE_PATH + '/';
 }
 
 /** `/login?next=<path+query>`: where to send an unauthenticated navigation to `pathname+search`. */
@@ -126,6 +136,7 @@ export type PageDecision =
 
 /** What proxy.ts does with a navigation, before any refresh. */
 export function decidePage(pathname: string, search: string, session: PageSession): PageDecision {
+  if (isOfflinePage(pathname)) return { action: 'next' };
   const isLogin = isPublicPage(pathname);
   if (session.accessFresh)
     return isLogin ? { action: 'redirect', location: HOME_PATH } : { action: 'next' };
@@ -156,7 +167,7 @@ export function decideAfterRefresh(
         ? { action: 'redirect', location: HOME_PATH, clearCookies: false, useNewCookies: true }
         : { action: 'next', clearCookies: false, useNewCookies: true };
     case 'rejected':
-      return isLogin
+      return isLogin || isOfflinePage(pathname)
         ? { action: 'next', clearCookies: true, useNewCookies: false }
         : {
             action: 'redirect',

@@ -1,10 +1,15 @@
 'use client';
 
+import { useMemo } from 'react';
 import useSWR from 'swr';
 import { loadApi } from '@/lib/api/load';
 import { dayKey } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
+import type { Today } from '@/lib/contract/today';
 import { yearMonthOfKey } from '@/lib/dates';
+import { applyDayOps } from '@/lib/offline/day-ops';
+import { useOutbox } from '@/lib/offline/day-outbox';
+import { overlayOpsOf } from '@/lib/offline/outbox';
 import { useMonthDays } from './use-month-days';
 import { useServerFirst } from './use-server-first';
 
@@ -18,12 +23,14 @@ import { useServerFirst } from './use-server-first';
  * month lists it, as the original frontend did, because the original backend answers a date without
  * a record with 500 (original-backend.md §3.3). Our backend's 404 (a record removed meanwhile) is
  * also no record. `error` is the month's or the day's failure; `retry` reloads whichever failed.
+ * The member's own day shows their queued changes (lib/offline) on top of the server's answer.
  */
 export function useDayLog(date: string, friendId?: number) {
   const { isAuthenticated } = useSession();
   const { year, month } = yearMonthOfKey(date);
   const monthDays = useMonthDays(year, month, friendId);
-  const listed = monthDays.days ? monthDays.byDate.has(date) : undefined;
+  // Whether the server has the day (queued changes may show one it does not have yet).
+  const listed = monthDays.days ? monthDays.serverByDate.has(date) : undefined;
   const key = isAuthenticated && listed ? dayKey(date, friendId) : null;
   const serverFirst = useServerFirst(key);
   const { data, error, isLoading, mutate } = useSWR(
@@ -32,10 +39,22 @@ export function useDayLog(date: string, friendId?: number) {
     serverFirst,
   );
 
-  let today: typeof data;
-  if (listed === false) today = null;
-  else if (listed) today = data;
-  const failure: unknown = listed === undefined ? monthDays.error : error;
+  let server: Today | null | undefined;
+  if (listed === false) server = null;
+  else if (listed) server = data;
+  const outbox = useOutbox();
+  const ops = friendId === undefined ? overlayOpsOf(outbox, date) : [];
+  const pending = ops.length > 0;
+  // Offline with nothing cached, a day made in this session still shows from its queued changes.
+  const base = server === undefined && pending && (error || monthDays.error) ? null : server;
+  const today = useMemo(
+    () => (pending && base !== undefined ? applyDayOps(base, ops, outbox.ids) : base),
+    // `ops` is derived from `outbox` (same snapshot, same ops).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [base, outbox, pending, date],
+  );
+  const failure: unknown =
+    today !== undefined ? undefined : listed === undefined ? monthDays.error : error;
   const retry = () => (listed === undefined ? monthDays.mutate() : mutate());
 
   return {

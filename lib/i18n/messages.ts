@@ -593,6 +593,51 @@ export const messages = {
     open: '기록 보기',
     openLabel: (name: string) => `${name} 기록 보기`,
   },
+  sync: {
+    /** The chip's states. */
+    offline: '오프라인',
+    offlineHint: '기록은 이 기기에 저장되고, 연결되면 자동으로 보냅니다.',
+    syncing: '동기화 중…',
+    waiting: (count: number) => `변경 ${count}개 대기 중`,
+    synced: '동기화됨',
+    refused: (count: number) => `저장하지 못한 변경 ${count}개`,
+    /** The panel the chip opens. */
+    panelTitle: '동기화 상태',
+    panelWaiting: '보낼 차례를 기다리는 변경',
+    panelRefused: '서버가 받지 않은 변경',
+    panelEmpty: '모든 변경이 저장되었습니다.',
+    conflictRule:
+      '다른 기기에서 삭제된 날이나 운동에 한 변경은 서버의 상태를 따르고, 여기에 남아 알려 드립니다.',
+    retry: '다시 시도',
+    retryLabel: (label: string) => `${label} 다시 시도`,
+    drop: '버리기',
+    dropLabel: (label: string) => `${label} 버리기`,
+    dropped: '변경을 버렸습니다.',
+    dependsOnRefused: '먼저 한 변경이 저장되지 않아 이 변경도 적용할 수 없습니다.',
+    dayGone: '이 날의 기록이 다른 곳에서 삭제되었습니다.',
+    goneElsewhere: '다른 곳에서 삭제된 기록이라 적용하지 못했습니다.',
+    /** What a queued change was, for the panel: `11/25 벤치프레스 추가`. */
+    labels: {
+      add: (monthDay: string, names: string) => `${monthDay} ${names} 추가`,
+      sets: (monthDay: string, names: string) => `${monthDay} ${names} 세트 수정`,
+      sequence: (monthDay: string) => `${monthDay} 운동 순서 변경`,
+      tick: (monthDay: string, name: string, set: number) => `${monthDay} ${name} ${set}세트 완료`,
+      untick: (monthDay: string, name: string, set: number) =>
+        `${monthDay} ${name} ${set}세트 완료 취소`,
+      check: (monthDay: string) => `${monthDay} 완료 표시`,
+      uncheck: (monthDay: string) => `${monthDay} 완료 해제`,
+      delete: (monthDay: string, name: string) => `${monthDay} ${name} 삭제`,
+    },
+    /** Shown instead of a spinner where a feature needs the connection. */
+    chatOffline: '오프라인입니다. 연결되면 메시지를 보낼 수 있습니다.',
+    postOffline: '오프라인에서는 게시물을 올릴 수 없습니다. 연결된 뒤 다시 시도해 주세요.',
+    /** Logout with changes still waiting. */
+    logoutTitle: '저장되지 않은 변경이 있습니다',
+    logoutBody: (count: number) =>
+      `아직 서버에 보내지 못한 변경 ${count}개가 있습니다. 로그아웃하면 이 기기에서 지워집니다.`,
+    logoutAnyway: '그래도 로그아웃',
+    cancel: '취소',
+  },
   weekSummary: {
     heading: '이번 주',
     sessions: '운동',
@@ -607,6 +652,14 @@ export const messages = {
     empty: '이번 주 첫 운동을 기록해 보세요.',
     loading: '이번 주 요약을 불러오는 중...',
     loadFailed: '이번 주 요약을 불러오지 못했습니다.',
+  },
+  offlinePage: {
+    title: '오프라인입니다',
+    available:
+      '이 기기에서 열어 본 운동 기록(이번 달과 지난달)은 연결 없이도 보고 기록할 수 있습니다. 기록한 내용은 연결되면 자동으로 저장됩니다.',
+    unavailable: '피드, 친구, 클럽 채팅은 연결되면 다시 열 수 있습니다.',
+    openToday: '오늘 기록 열기',
+    retry: '다시 시도',
   },
 } as const;
 

@@ -1,0 +1,54 @@
+import type { Metadata } from 'next';
+import { BrandMark } from '@/components/shell/brand';
+import { buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { messages } from '@/lib/i18n/messages';
+import styles from './page.module.css';
+import { RetryButton } from './retry-button';
+
+export const metadata: Metadata = {
+  title: messages.offlinePage.title,
+  robots: { index: false },
+};
+
+// Prerendered at build: the service worker precaches this HTML and shows it for a navigation that
+// gets neither the network nor a cached copy of its page (sw/sw.ts).
+export const dynamic = 'force-static';
+
+/** The offline page: what still works without the connection, a way to today's log, a retry. */
+export default function OfflinePage() {
+  const text = messages.offlinePage;
+  return (
+    <main id="main" className={styles.page}>
+      <Card padding="lg" className={styles.card}>
+        <BrandMark />
+        <svg
+          className={styles.icon}
+          viewBox="0 0 24 24"
+          width="48"
+          height="48"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M2 8.8a15 15 0 0 1 4.2-2.6M22 8.8A15 15 0 0 0 10.7 5M5 12.9a10 10 0 0 1 5.2-2.8M19 12.9a10 10 0 0 0-2.1-1.5M8.5 16.4a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />
+        </svg>
+        <h1 className={styles.title}>{text.title}</h1>
+        <p className={styles.description}>{text.available}</p>
+        <p className={styles.description}>{text.unavailable}</p>
+        <div className={styles.actions}>
+          {/* A full page load, not a client-side transition: it goes through the service worker,
+              which has the cached page; a transition would first try the page's RSC payload. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+          <a href="/" className={buttonClassName({ block: true })}>
+            {text.openToday}
+          </a>
+          <RetryButton label={text.retry} />
+        </div>
+      </Card>
+    </main>
+  );
+}
