@@ -95,6 +95,7 @@ test('a workout logged offline reaches the backend once when the connection is b
   );
   await log.getByRole('checkbox', { name: '완료' }).check();
   await expect(syncChip(page)).toHaveText('오프라인 · 변경 4개 대기 중');
+  await page.screenshot({ path: '/tmp/offline-waiting-1280.png' });
 
   // Still there after a reload with no connection: the page from the cache, the changes from
   // IndexedDB.
@@ -158,6 +159,7 @@ test('a workout logged offline reaches the backend once when the connection is b
   await syncChip(page).click();
   await expect(panel.getByRole('listitem')).toContainText([`${monthDay} 데드리프트 1세트 완료`]);
   await expect(panel.getByText('다른 곳에서 삭제된 기록이라 적용하지 못했습니다.')).toBeVisible();
+  await page.screenshot({ path: '/tmp/offline-refused-1280.png' });
   await panel.getByRole('button', { name: `${monthDay} 데드리프트 1세트 완료 버리기` }).click();
   await expect(panel.getByText('모든 변경이 저장되었습니다.')).toBeVisible();
   await page.keyboard.press('Escape');

@@ -1,13 +1,16 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
 import { messages } from '@/lib/i18n/messages';
-import { dayOutbox, useOutbox } from '@/lib/offline/day-outbox';
-import { pendingCount, type OutboxSnapshot, type QueuedChange } from '@/lib/offline/outbox';
+import { useOutbox } from '@/lib/offline/day-outbox';
+import { pendingCount, type OutboxSnapshot } from '@/lib/offline/outbox';
 import styles from './sync-status.module.css';
+
+/** Loaded when first opened: no page's first load carries it. */
+const SyncPanel = dynamic(() => import('./sync-panel').then((module) => module.SyncPanel), {
+  ssr: false,
+});
 
 /** How long `동기화됨` stays after the queue emptied. */
 const SYNCED_VISIBLE_MS = 4_000;
@@ -53,83 +56,6 @@ function useRecentlySynced(syncedAt: number | null): boolean {
     return () => window.clearTimeout(timer);
   }, [syncedAt]);
   return syncedAt !== null && expired !== syncedAt;
-}
-
-function ChangeRow({ change }: { change: QueuedChange }) {
-  const toast = useToast();
-  const outbox = dayOutbox();
-  const refused = change.state === 'refused';
-  return (
-    <li className={styles.row} data-state={change.state}>
-      <span className={styles.rowLabel}>{change.label}</span>
-      {refused && change.refused ? (
-        <span className={styles.reason}>{change.refused.message}</span>
-      ) : null}
-      {refused ? (
-        <span className={styles.rowActions}>
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={messages.sync.retryLabel(change.label)}
-            onClick={() => outbox.retry(change.seq)}
-          >
-            {messages.sync.retry}
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={messages.sync.dropLabel(change.label)}
-            onClick={() =>
-              void outbox.drop(change.seq).then(() => toast.success(messages.sync.dropped))
-            }
-          >
-            {messages.sync.drop}
-          </Button>
-        </span>
-      ) : null}
-    </li>
-  );
-}
-
-function SyncPanel({ snapshot, onClose }: { snapshot: OutboxSnapshot; onClose: () => void }) {
-  const refused = snapshot.changes.filter((change) => change.state === 'refused');
-  const waiting = snapshot.changes.filter(
-    (change) => change.state === 'waiting' || change.state === 'sending',
-  );
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={messages.sync.panelTitle}
-      description={snapshot.online ? undefined : messages.sync.offlineHint}
-      size="sm"
-    >
-      {refused.length === 0 && waiting.length === 0 ? (
-        <p className={styles.empty}>{messages.sync.panelEmpty}</p>
-      ) : null}
-      {refused.length > 0 ? (
-        <section className={styles.section}>
-          <h3 className={styles.sectionTitle}>{messages.sync.panelRefused}</h3>
-          <p className={styles.rule}>{messages.sync.conflictRule}</p>
-          <ul className={styles.list}>
-            {refused.map((change) => (
-              <ChangeRow key={change.seq} change={change} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {waiting.length > 0 ? (
-        <section className={styles.section}>
-          <h3 className={styles.sectionTitle}>{messages.sync.panelWaiting}</h3>
-          <ul className={styles.list}>
-            {waiting.map((change) => (
-              <ChangeRow key={change.seq} change={change} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
-    </Dialog>
-  );
 }
 
 /**
