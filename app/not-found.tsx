@@ -3,20 +3,23 @@ import { BrandMark } from '@/components/shell/brand';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { messages } from '@/lib/i18n/messages';
+import notice from '@/components/ui/notice-page.module.css';
 import styles from './not-found.module.css';
 
 export const metadata: Metadata = { title: messages.notFound.title };
 
 export default function NotFound() {
   return (
-    <main id="main" className={styles.page}>
-      <Card padding="lg" className={styles.card}>
+    <main id="main" className={notice.page}>
+      <Card padding="lg" className={notice.card}>
         <BrandMark />
         <p className={styles.code} aria-hidden="true">
           404
         </p>
-        <h1 className={styles.title}>{messages.notFound.title}</h1>
-        <p className={styles.description}>{messages.notFound.description}</p>
+        <h1 className={notice.title}>{messages.notFound.title}</h1>
+        <p className={`${notice.description} ${styles.lastDescription}`}>
+          {messages.notFound.description}
+        </p>
         <ButtonLink href="/" block>
           {messages.notFound.backHome}
         </ButtonLink>

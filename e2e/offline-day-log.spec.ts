@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cookieNames, signIn, uniqueMember } from './fixtures/auth';
-import { seoulToday } from './fixtures/calendar';
+import { seoulToday, tileName } from './fixtures/calendar';
 import { waitForServiceWorker } from './fixtures/offline';
 import { APP_URL, writeHeaders } from './fixtures/env';
-import { createExercise, json } from './fixtures/workout';
+import { createExercise, json, logSession } from './fixtures/workout';
 
 /**
  * Issue 15 through the real stack: the service worker, IndexedDB, the backend's idempotency keys.
@@ -24,14 +24,17 @@ interface Day {
 
 /** Waits until the service worker's API cache holds `path` (the warm-up read it). */
 async function waitForCached(page: Page, path: string): Promise<void> {
-  await page.waitForFunction(
-    async (wanted) => {
-      const cache = await caches.open('everyhealth-api');
-      return (await cache.match(wanted)) !== undefined;
-    },
-    path,
-    { timeout: 30_000 },
-  );
+  // Polled from here: waitForFunction would take the predicate's pending promise for a yes.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (wanted) => {
+          const cache = await caches.open('everyhealth-api');
+          return (await cache.match(wanted)) !== undefined;
+        }, path),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 function syncChip(page: Page) {
@@ -54,8 +57,12 @@ test('a workout logged offline reaches the backend once when the connection is b
     { reps: 5, weight: 100 },
   ]);
   const today = seoulToday();
-  const [, month, day] = today.split('-').map(Number);
+  const [year, month, day] = today.split('-').map(Number);
   const monthDay = `${month}/${day}`;
+  // A session last month, never opened on this device: the warm-up caches it for offline use.
+  const lastMonth =
+    month === 1 ? `${year - 1}-12-10` : `${year}-${String(month - 1).padStart(2, '0')}-10`;
+  await logSession(page, lastMonth, '데드리프트', [{ reps: 3, weight: 140 }]);
 
   // Online once with the service worker in control: the page and the home data get cached.
   await page.goto('/');
@@ -63,8 +70,17 @@ test('a workout logged offline reaches the backend once when the connection is b
   await page.reload();
   await waitForCached(page, '/api/member/exercises');
 
+  await waitForCached(page, `/api/today/date/${lastMonth}`);
+
   await context.setOffline(true);
   await page.reload();
+  // Last month's day opens offline too.
+  await page.getByRole('button', { name: '이전 달' }).click();
+  await page.getByRole('button', { name: new RegExp(`^${tileName(lastMonth)}`) }).click();
+  const lastLog = page.getByRole('region', { name: `${lastMonth} 운동 일지` });
+  await expect(lastLog.getByRole('listitem').last()).toHaveText('1세트3회140kg');
+  await page.getByRole('button', { name: '다음 달' }).click();
+  await page.getByRole('button', { name: new RegExp(`^${tileName(today)}`) }).click();
   const log = page.getByRole('region', { name: `${today} 운동 일지` });
   await expect(log).toBeVisible();
 
@@ -130,7 +146,8 @@ test('a workout logged offline reaches the backend once when the connection is b
     { reps: 6, weight: 100, done: false },
     { reps: 5, weight: 100, done: true },
   ]);
-  await expect(sets).toHaveText(['1세트6회100kg', '2세트5회100kg']);
+  // Synced: the ticked set beats last month's volume, so it gets its record badge now.
+  await expect(sets).toHaveText(['1세트6회100kg', /^2세트5회100kgPR/]);
 
   // The same member on another device sees it all.
   const second = await browser.newContext();

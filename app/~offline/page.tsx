@@ -3,6 +3,7 @@ import { BrandMark } from '@/components/shell/brand';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { messages } from '@/lib/i18n/messages';
+import notice from '@/components/ui/notice-page.module.css';
 import styles from './page.module.css';
 import { RetryButton } from './retry-button';
 
@@ -19,8 +20,8 @@ export const dynamic = 'force-static';
 export default function OfflinePage() {
   const text = messages.offlinePage;
   return (
-    <main id="main" className={styles.page}>
-      <Card padding="lg" className={styles.card}>
+    <main id="main" className={notice.page}>
+      <Card padding="lg" className={notice.card}>
         <BrandMark />
         <svg
           className={styles.icon}
@@ -36,9 +37,9 @@ export default function OfflinePage() {
         >
           <path d="M2 8.8a15 15 0 0 1 4.2-2.6M22 8.8A15 15 0 0 0 10.7 5M5 12.9a10 10 0 0 1 5.2-2.8M19 12.9a10 10 0 0 0-2.1-1.5M8.5 16.4a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />
         </svg>
-        <h1 className={styles.title}>{text.title}</h1>
-        <p className={styles.description}>{text.available}</p>
-        <p className={styles.description}>{text.unavailable}</p>
+        <h1 className={notice.title}>{text.title}</h1>
+        <p className={notice.description}>{text.available}</p>
+        <p className={notice.description}>{text.unavailable}</p>
         <div className={styles.actions}>
           {/* A full page load, not a client-side transition: it goes through the service worker,
               which has the cached page; a transition would first try the page's RSC payload. */}

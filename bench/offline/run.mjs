@@ -80,12 +80,16 @@ async function measureSync(browser, appUrl) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.reload();
-  await page.waitForFunction(
-    async () =>
-      (await (await caches.open('everyhealth-api')).match('/api/member/exercises')) !== undefined,
-    undefined,
-    { timeout: 30_000 },
-  );
+  // Polled from here: waitForFunction would take an async predicate's pending promise for a yes.
+  for (let tries = 0; ; tries++) {
+    const cached = await page.evaluate(
+      async () =>
+        (await (await caches.open('everyhealth-api')).match('/api/member/exercises')) !== undefined,
+    );
+    if (cached) break;
+    if (tries > 300) throw new Error('the warm-up never cached the exercises');
+    await page.waitForTimeout(100);
+  }
 
   await context.setOffline(true);
   const log = page.getByRole('region', { name: `${today} 운동 일지` });

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ScopedMutator } from 'swr';
 import { defaultOutboxStorage } from './outbox-db';
-import { createOutbox, type Outbox, type OutboxSnapshot } from './outbox';
+import { createOutbox, EMPTY_OUTBOX_SNAPSHOT, type Outbox, type OutboxSnapshot } from './outbox';
 
 /**
  * The browser's one day-log outbox. The signed-in shell opens it for the member, hands it the SWR
@@ -41,18 +41,9 @@ export function dayOutbox(): Outbox {
   return instance;
 }
 
-const serverSnapshot: OutboxSnapshot = Object.freeze({
-  memberId: null,
-  changes: [],
-  ids: new Map(),
-  online: true,
-  syncing: false,
-  syncedAt: null,
-});
-
 const subscribe = (listener: () => void) => dayOutbox().subscribe(listener);
 const getSnapshot = () => dayOutbox().getSnapshot();
-const getServerSnapshot = () => serverSnapshot;
+const getServerSnapshot = () => EMPTY_OUTBOX_SNAPSHOT;
 
 /** The outbox's state; re-renders on every change of it. */
 export function useOutbox(): OutboxSnapshot {

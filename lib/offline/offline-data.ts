@@ -25,7 +25,7 @@ function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
 export async function clearOfflineData(): Promise<void> {
   dayOutbox().close();
   storage('localStorage')?.removeItem(OWNER_KEY);
-  storage('sessionStorage')?.removeItem(WARMED_KEY);
+  storage('localStorage')?.removeItem(WARMED_KEY);
   await Promise.all([
     deleteOutboxDatabase().catch(() => undefined),
     deleteMemberCaches().catch(() => undefined),

@@ -126,7 +126,8 @@ export interface Outbox {
   idle(): Promise<void>;
 }
 
-const empty: OutboxSnapshot = Object.freeze({
+/** Nobody's outbox: signed out, or the server render. */
+export const EMPTY_OUTBOX_SNAPSHOT: OutboxSnapshot = Object.freeze({
   memberId: null,
   changes: [],
   ids: new Map(),
@@ -141,7 +142,7 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
   const clearTimer =
     deps.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   const newKey = deps.newKey ?? newIdempotencyKey;
-  let snapshot: OutboxSnapshot = { ...empty, online: deps.isBrowserOnline() };
+  let snapshot: OutboxSnapshot = { ...EMPTY_OUTBOX_SNAPSHOT, online: deps.isBrowserOnline() };
   const listeners = new Set<() => void>();
   /** Callers waiting for the outcome of the change they just made, by queue position. */
   const waiters = new Map<
@@ -361,7 +362,7 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
       releaseWaiters();
       unread.clear();
       draining = null;
-      set({ ...empty, online: deps.isBrowserOnline() });
+      set({ ...EMPTY_OUTBOX_SNAPSHOT, online: deps.isBrowserOnline() });
     },
 
     async submit(op, label) {

@@ -1,11 +1,19 @@
+import {
+  dayKey,
+  EXERCISES_KEY,
+  monthKey,
+  previousSessionsKey,
+  ROUTINES_KEY,
+  TRAINING_SETTINGS_KEY,
+} from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import { seoulDateKey, seoulYearMonth } from '@/lib/dates';
 
 /**
  * Reads the member's home data of this month and the previous one (each month's days, every
  * listed day's log and its previous-session hints, the exercise and routine libraries, the
- * settings) while online, so that the service worker's API cache holds them and `/` works in a
- * basement gym even for days not opened yet. Runs at most once per tab and day, only once the
+ * settings) while online, once a day per device, so that the service worker's API cache holds them and `/` works in a
+ * basement gym even for days not opened yet. Runs at most once a day on this device, only once the
  * service worker controls the page (otherwise nothing would be cached), and in the background:
  * two requests at a time, failures ignored.
  */
@@ -29,11 +37,14 @@ async function inBatches(tasks: ReadonlyArray<() => Promise<unknown>>): Promise<
 /** True when this tab already warmed the cache today (the flag holds a date, nothing of the member). */
 function warmedToday(today: string): boolean {
   try {
-    return sessionStorage.getItem(DONE_FLAG) === today;
+    return localStorage.getItem(DONE_FLAG) === today;
   } catch {
     return false;
   }
 }
+
+/** Marks the warm-up's reads: background reads, not a page's (e2e tells them apart by it). */
+const WARMUP_HEADERS = { 'X-Offline-Warmup': '1' };
 
 export async function warmOfflineCache(now: Date = new Date()): Promise<void> {
   if (typeof navigator === 'undefined' || !navigator.onLine) return;
@@ -41,20 +52,24 @@ export async function warmOfflineCache(now: Date = new Date()): Promise<void> {
   const today = seoulDateKey(now);
   if (warmedToday(today)) return;
   const api = await loadApi();
+  const read = (path: string) => api.requestJson<unknown>(path, { headers: WARMUP_HEADERS });
   const current = seoulYearMonth(now);
   const months = [current, previousMonth(current)];
   const listed = await Promise.all(
-    months.map(({ year, month }) => api.fetchMonth(year, month).catch(() => [])),
+    months.map(({ year, month }) => read(monthKey(year, month)).catch(() => [])),
   );
-  const days = listed.flat().map((day) => day.localDate);
+  const days = listed
+    .flatMap((list) => (Array.isArray(list) ? (list as Array<{ localDate?: unknown }>) : []))
+    .map((day) => day.localDate)
+    .filter((date): date is string => typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date));
   await inBatches([
-    () => api.fetchExercises(),
-    () => api.fetchRoutines(),
-    () => api.fetchTrainingSettings(),
-    ...days.flatMap((date) => [() => api.fetchDay(date), () => api.fetchPreviousSessions(date)]),
+    () => read(EXERCISES_KEY),
+    () => read(ROUTINES_KEY),
+    () => read(TRAINING_SETTINGS_KEY),
+    ...days.flatMap((date) => [() => read(dayKey(date)), () => read(previousSessionsKey(date))]),
   ]);
   try {
-    sessionStorage.setItem(DONE_FLAG, today);
+    localStorage.setItem(DONE_FLAG, today);
   } catch {
     // Private mode without storage: warming again next time costs a few requests.
   }
