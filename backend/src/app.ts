@@ -34,6 +34,7 @@ import { todayRoutes } from './today/routes';
 import { seedDemo } from './seed/demo-seed';
 import type { ImageStorage } from './storage/image-storage';
 import { createImageStorage } from './storage/create-image-storage';
+import { drainPendingDeletions } from './storage/pending-deletions';
 
 export interface AppDependencies {
   /** An already migrated database (tests); otherwise the configured one is opened. */
@@ -75,6 +76,19 @@ export async function buildApp(
     app.addHook('onClose', async () => own.close());
     images = own;
   }
+  // Image deletions a crash (or a failing storage) left recorded, e.g. of a post deleted just
+  // before the process stopped: finished in the background, each instance at its start (repeating
+  // one another's deletions is harmless). Closing waits for it, as it uses the database.
+  const storage = images;
+  const drained = drainPendingDeletions(database.db, storage, (imageKey, error) =>
+    app.log.warn({ err: error, imageKey }, 'recorded image deletion failed; kept for next start'),
+  ).then(
+    (finished) => {
+      if (finished > 0) app.log.info({ finished }, 'finished recorded image deletions');
+    },
+    (error: unknown) => app.log.warn({ err: error }, 'could not read recorded image deletions'),
+  );
+  app.addHook('preClose', async () => drained);
   const jwtKey = resolveJwtSecret(config.jwtSecret, config.dataDir, app.log);
   const auth = createAuthContext(config, database.db, jwtKey);
 

@@ -80,7 +80,8 @@ for (const kind of databaseKinds()) {
         const instant = Date.parse(`${comment.localDateTime}Z`) - 9 * 3600_000;
         assert.ok(instant >= before - 1000 && instant <= after + 1000, comment.localDateTime);
       }
-      assert.deepEqual(Object.keys(list[0]), ['id', 'name', 'text', 'localDateTime']);
+      // `mine`: issue 16's addition (social.test.ts)
+      assert.deepEqual(Object.keys(list[0]), ['id', 'name', 'text', 'mine', 'localDateTime']);
     });
 
     it('answers the stored creation time in Asia/Seoul', async () => {

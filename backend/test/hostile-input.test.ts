@@ -269,6 +269,7 @@ for (const kind of databaseKinds()) {
       day: 0,
       dayEntry: 0,
       post: 0,
+      comment: 0,
       club: 0,
       room: 0,
       message: 0,
@@ -278,6 +279,7 @@ for (const kind of databaseKinds()) {
       otherDay: 0,
       otherDayEntry: 0,
       otherPost: 0,
+      otherComment: 0,
       otherClub: 0,
       otherRoom: 0,
     };
@@ -308,7 +310,10 @@ for (const kind of databaseKinds()) {
         buildPost({ memberId: me.id }),
         buildPost({ memberId: other.id }),
       ]);
-      await insertComments(db, [{ postId: otherPost.id, memberId: me.id, text: '좋아요' }]);
+      const [comment, otherComment] = await insertComments(db, [
+        { postId: otherPost.id, memberId: me.id, text: '좋아요' },
+        { postId: post.id, memberId: other.id, text: '고마워요' },
+      ]);
       const [club, otherClub] = await insertClubs(db, [
         buildClub({ ownerId: me.id }),
         buildClub({ ownerId: other.id }),
@@ -325,6 +330,7 @@ for (const kind of databaseKinds()) {
         day: day.id,
         dayEntry: day.entryIds[0],
         post: post.id,
+        comment,
         club: club.id,
         room: club.chatRoomId,
         message,
@@ -334,6 +340,7 @@ for (const kind of databaseKinds()) {
         otherDay: otherDay.id,
         otherDayEntry: otherDay.entryIds[0],
         otherPost: otherPost.id,
+        otherComment,
         otherClub: otherClub.id,
         otherRoom: otherClub.chatRoomId,
       });
@@ -485,6 +492,24 @@ for (const kind of databaseKinds()) {
           foreignStatus: 403,
         },
         { method: 'GET', path: (id) => `/api/comment/${id}`, foreign: [] },
+        // Issue 16: the author's edit and delete; likes of any post in the feed.
+        {
+          method: 'PATCH',
+          path: (id) => `/api/post/${id}`,
+          foreign: [ids.otherPost],
+          json: { text: '남의 글' },
+        },
+        { method: 'DELETE', path: (id) => `/api/post/${id}`, foreign: [ids.otherPost] },
+        { method: 'PUT', path: (id) => `/api/post/${id}/like`, foreign: [] },
+        { method: 'DELETE', path: (id) => `/api/post/${id}/like`, foreign: [] },
+        { method: 'GET', path: (id) => `/api/post/${id}/likes`, foreign: [] },
+        {
+          method: 'PATCH',
+          path: (id) => `/api/comment/${id}`,
+          foreign: [ids.otherComment],
+          json: { text: '남의 댓글' },
+        },
+        { method: 'DELETE', path: (id) => `/api/comment/${id}`, foreign: [ids.otherComment] },
         { method: 'GET', path: (id) => `/api/member/friend/${id}`, foreign: [] },
         // Friend actions on oneself or without a pending request are 400 (friend.test.ts).
         {
@@ -701,6 +726,8 @@ for (const kind of databaseKinds()) {
         ['PATCH', `/api/todayExercise/updateSequence/${ids.day}`],
         ['PATCH', `/api/todayExercise/${ids.day}`],
         ['POST', '/api/comment'],
+        ['PATCH', `/api/comment/${ids.comment}`],
+        ['PATCH', `/api/post/${ids.post}`],
         ['POST', '/api/club'],
         ['POST', '/api/logout'],
         ['POST', '/api/token/refresh'],
@@ -894,6 +921,25 @@ for (const kind of databaseKinds()) {
         });
       }
       add('POST', '/api/comment', 'missing text', { json: { postId: ids.post } });
+      for (const text of [
+        '',
+        '   ',
+        123,
+        null,
+        [],
+        {},
+        'x'.repeat(2001),
+        'x'.repeat(100_000),
+        'a\u0000b',
+      ]) {
+        const what = `text ${JSON.stringify(text).slice(0, 30)}`;
+        add('PATCH', `/api/post/${ids.post}`, what, { json: { text }, status: 400, field: 'text' });
+        add('PATCH', `/api/comment/${ids.comment}`, what, {
+          json: { text },
+          status: 400,
+          field: 'text',
+        });
+      }
       add('POST', '/api/comment', 'missing postId', { json: { text: '좋아요', extra: 1 } });
 
       const club = {

@@ -6,10 +6,12 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { errorBodySchema } from '@/lib/contract/errors';
+import { likeStateSchema } from '@/lib/contract/post';
 import { setDoneResultSchema, todayExerciseSchema, todaySchema } from '@/lib/contract/today';
 import { loadConfig } from '../src/config';
 import {
   idempotencyKeys,
+  postLikes,
   posts,
   repWeights,
   todayExercises,
@@ -26,18 +28,21 @@ import {
   buildDay,
   buildExercise,
   buildMember,
+  buildPost,
   buildRoutine,
   entryOf,
   insertDays,
   insertExercises,
   insertMembers,
+  insertPosts,
   insertRoutines,
   type StoredExercise,
 } from '../src/seed/builders';
+import { LocalImageStorage } from '../src/storage/local-image-storage';
 import { sessionCookie } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
-import { TINY_IMAGES } from './helpers/images';
+import { imagesDir, TINY_IMAGES } from './helpers/images';
 
 after(dropTestDatabases);
 
@@ -257,6 +262,8 @@ for (const kind of databaseKinds()) {
       method: string;
       path: () => string;
       body?: () => unknown;
+      /** Runs before the first send (e.g. stores the post the write is about). */
+      prepare?: () => Promise<void>;
       status: number;
       text?: string;
       /**
@@ -267,6 +274,13 @@ for (const kind of databaseKinds()) {
       /** Asserts the state shows the write applied exactly once. */
       appliedOnce: (first: Answer, noted: unknown) => Promise<void>;
     }
+
+    /** The post a case of the table is about (set by its `prepare`). */
+    let postId = 0;
+    const storePost = async (memberId: number) => {
+      const storage = new LocalImageStorage(imagesDir(server), 1024 * 1024);
+      [{ id: postId }] = await insertPosts(db(), storage, [buildPost({ memberId })]);
+    };
 
     const writes: WriteCase[] = [
       {
@@ -374,11 +388,43 @@ for (const kind of databaseKinds()) {
           );
         },
       },
+      {
+        name: 'PUT /api/post/{id}/like (issue 16)',
+        method: 'PUT',
+        path: () => `/api/post/${postId}/like`,
+        prepare: () => storePost(other.id),
+        status: 200,
+        // Unliked meanwhile: a second run would like it again.
+        between: () => db().delete(postLikes).where(eq(postLikes.postId, postId)),
+        appliedOnce: async (first) => {
+          assert.deepEqual(likeStateSchema.parse(JSON.parse(first.text)), {
+            liked: true,
+            likeCount: 1,
+          });
+          assert.equal(first.type, 'application/json; charset=utf-8');
+          const likes = await db().select().from(postLikes).where(eq(postLikes.postId, postId));
+          assert.deepEqual(likes, [], 'the replay did not like again');
+        },
+      },
+      {
+        name: 'DELETE /api/post/{id} (issue 16)',
+        method: 'DELETE',
+        path: () => `/api/post/${postId}`,
+        prepare: () => storePost(me.id),
+        status: 200,
+        // Without the key, a second delete would be 404.
+        text: 'delete post',
+        appliedOnce: async () => {
+          const left = await db().select().from(posts).where(eq(posts.id, postId));
+          assert.deepEqual(left, []);
+        },
+      },
     ];
 
     // Paths and bodies are functions: the ids of each test's fresh database differ.
     for (const write of writes) {
       it(`applies ${write.name} once when sent twice with one key`, async () => {
+        await write.prepare?.();
         const key = newKey();
         const options = { key, body: write.body?.() };
         const first = await mine(write.method, write.path(), options);

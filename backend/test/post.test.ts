@@ -365,6 +365,10 @@ for (const kind of databaseKinds()) {
             imageWidth: 32,
             imageHeight: 24,
             imagePlaceholder: initial[21].imagePlaceholder,
+            // issue 16's additions (social.test.ts)
+            likeCount: 0,
+            liked: false,
+            mine: true,
           },
         ],
       );
@@ -413,6 +417,9 @@ for (const kind of databaseKinds()) {
           imageWidth: stored[1].imageWidth,
           imageHeight: stored[1].imageHeight,
           imagePlaceholder: stored[1].imagePlaceholder,
+          likeCount: 0,
+          liked: false,
+          mine: false,
         },
       ]);
       for (const id of [stranger.id, pending.id]) {

@@ -123,3 +123,126 @@ describe('CommentDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 });
+
+describe("CommentDialog: the member's own comments", () => {
+  const mixed: Comment[] = [
+    { id: 1, name: '김민준', text: '남의 댓글', localDateTime: '2026-11-22T11:00:00', mine: false },
+    { id: 2, name: '테스터', text: '내 댓글', localDateTime: '2026-11-22T11:30:00', mine: true },
+    { id: 3, name: '박지호', text: '옛 댓글', localDateTime: '2026-11-22T11:40:00' },
+  ];
+  const item = (text: string) => {
+    const found = screen.getByText(text).closest('li');
+    if (!found) throw new Error(`no comment ${text}`);
+    return found;
+  };
+
+  it("offers 수정 and 삭제 on the member's own comments only", async () => {
+    mockFetch({ 'GET /api/comment/7': { body: mixed } });
+    renderDialog();
+    await screen.findByText('내 댓글');
+    expect(
+      within(item('내 댓글')).getByRole('button', { name: '수정' }),
+    ).toHaveAccessibleDescription('내 댓글');
+    expect(within(item('내 댓글')).getByRole('button', { name: '삭제' })).toBeInTheDocument();
+    for (const text of ['남의 댓글', '옛 댓글']) {
+      expect(within(item(text)).queryByRole('button')).not.toBeInTheDocument();
+    }
+  });
+
+  it('edits in place: a blank text is refused, a saved one replaces it without reloading', async () => {
+    const { calls } = mockFetch({
+      'GET /api/comment/7': { body: mixed },
+      'PATCH /api/comment/2': (body) => ({
+        body: { ...mixed[1], text: (body as { text: string }).text },
+      }),
+    });
+    const { user } = renderDialog();
+    await screen.findByText('내 댓글');
+    await user.click(within(item('내 댓글')).getByRole('button', { name: '수정' }));
+    const editor = screen.getByRole('textbox', { name: '댓글 수정' });
+    expect(editor).toHaveValue('내 댓글');
+    expect(editor).toHaveFocus();
+    expect(editor).toHaveAttribute('maxLength', '1000');
+
+    await user.clear(editor);
+    await user.type(editor, '  ');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('댓글을 입력해주세요.')).toBeInTheDocument();
+    expect(editor).toHaveAttribute('aria-invalid', 'true');
+    expect(writes(calls)).toEqual([]);
+
+    await user.type(editor, '고친 댓글 ');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('고친 댓글')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: '댓글 수정' })).not.toBeInTheDocument();
+    expect(within(item('고친 댓글')).getByRole('button', { name: '수정' })).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('댓글을 수정했습니다.');
+    expect(writes(calls)).toEqual([
+      { method: 'PATCH', url: '/api/comment/2', body: { text: '고친 댓글' } },
+    ]);
+    expect(calls.filter((call) => call.url === '/api/comment/7')).toHaveLength(1);
+  });
+
+  it('cancels an edit with 취소 or Escape, leaving the dialog open', async () => {
+    const onClose = jest.fn();
+    const { calls } = mockFetch({ 'GET /api/comment/7': { body: mixed } });
+    const { user } = renderDialog(onClose);
+    await screen.findByText('내 댓글');
+    await user.click(within(item('내 댓글')).getByRole('button', { name: '수정' }));
+    await user.type(screen.getByRole('textbox', { name: '댓글 수정' }), ' 바뀜');
+    await user.click(screen.getByRole('button', { name: '취소' }));
+    expect(screen.getByText('내 댓글')).toBeInTheDocument();
+
+    await user.click(within(item('내 댓글')).getByRole('button', { name: '수정' }));
+    expect(screen.getByRole('textbox', { name: '댓글 수정' })).toHaveValue('내 댓글');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: '댓글 수정' })).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: '댓글' })).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('deletes after asking, and the comment leaves the list at once', async () => {
+    const { calls } = mockFetch({
+      'GET /api/comment/7': { body: mixed },
+      'DELETE /api/comment/2': { body: 'delete comment' },
+    });
+    const { user } = renderDialog();
+    await screen.findByText('내 댓글');
+    await user.click(within(item('내 댓글')).getByRole('button', { name: '삭제' }));
+    const confirm = await screen.findByRole('alertdialog', { name: '댓글 삭제' });
+    expect(confirm).toHaveAccessibleDescription('이 댓글을 삭제할까요?');
+    await user.click(within(confirm).getByRole('button', { name: '삭제' }));
+
+    await waitFor(() => expect(screen.queryByText('내 댓글')).not.toBeInTheDocument());
+    expect(screen.getByRole('alert')).toHaveTextContent('댓글을 삭제했습니다.');
+    expect(screen.getByText('남의 댓글')).toBeInTheDocument();
+    expect(input()).toHaveFocus();
+    expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/comment/2', body: null }]);
+    expect(calls.filter((call) => call.url === '/api/comment/7')).toHaveLength(1);
+  });
+
+  it('keeps the comment and says why when the delete fails', async () => {
+    mockFetch({
+      'GET /api/comment/7': { body: mixed },
+      'DELETE /api/comment/2': {
+        status: 404,
+        body: {
+          code: '404',
+          message: '댓글을 찾을 수 없습니다.',
+          data: null,
+          timestamp: 't',
+          path: null,
+        },
+      },
+    });
+    const { user } = renderDialog();
+    await screen.findByText('내 댓글');
+    await user.click(within(item('내 댓글')).getByRole('button', { name: '삭제' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: '삭제' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('댓글을 찾을 수 없습니다.');
+    expect(screen.getByText('내 댓글')).toBeInTheDocument();
+  });
+});

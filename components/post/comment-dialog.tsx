@@ -9,11 +9,11 @@ import { describeError } from '@/components/workout/errors';
 import { loadApi } from '@/lib/api/load';
 import type { Comment } from '@/lib/contract/comment';
 import { COMMENT_LIMITS } from '@/lib/contract/values';
-import { relativeTimeLabel } from '@/lib/relative-time';
 import { useComments } from '@/lib/hooks/use-comments';
 import { messages } from '@/lib/i18n/messages';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { CharCounter } from './char-counter';
+import { CommentItem } from './comment-item';
 import styles from './comment-dialog.module.css';
 
 /** How often the relative time labels (`N분 전`) move on while the dialog is open. */
@@ -36,7 +36,8 @@ export interface CommentDialogProps {
  * `작성된 댓글이 없습니다.` when empty, a labelled textarea limited to 1000 characters with a counter,
  * `작성` and `닫기`. A blank comment toasts `댓글을 입력해주세요.` and sends nothing; a failure toasts
  * `댓글 추가 중 오류가 발생했습니다.` and keeps the text; success clears it, revalidates the list and
- * scrolls the new comment into view. Escape and a click outside close it.
+ * scrolls the new comment into view. Escape and a click outside close it. The member's own
+ * comments (`mine`) have `수정` and `삭제` (CommentItem), which change the list at once.
  */
 export function CommentDialog({ postId, onClose }: CommentDialogProps) {
   const toast = useToast();
@@ -46,6 +47,7 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
   const [text, setText] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [now, setNow] = useState(() => Date.now());
+  const [editingId, setEditingId] = useState<number | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const lastItemRef = useRef<HTMLLIElement>(null);
   const scrollToNewest = useRef(false);
@@ -89,6 +91,21 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
     inputRef.current?.focus();
   }
 
+  // The author's edit and delete change the list in place: nothing else about it changed.
+  const onSaved = (saved: Comment) =>
+    mutate(
+      (list) =>
+        list?.map((comment) => (comment.id === saved.id ? { ...comment, ...saved } : comment)),
+      { revalidate: false },
+    );
+  const onDeleted = async (commentId: number) => {
+    await mutate((list) => list?.filter((comment) => comment.id !== commentId), {
+      revalidate: false,
+    });
+    // The comment and its buttons are gone: the member carries on from the input.
+    inputRef.current?.focus();
+  };
+
   let list;
   if (sorted && sorted.length > 0) {
     list = (
@@ -104,13 +121,14 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
             className={styles.item}
             ref={index === sorted.length - 1 ? lastItemRef : undefined}
           >
-            <div className={styles.meta}>
-              <span className={styles.author}>{comment.name}</span>
-              <time className={styles.time} dateTime={comment.localDateTime}>
-                {relativeTimeLabel(comment.localDateTime, now)}
-              </time>
-            </div>
-            <p className={styles.text}>{comment.text}</p>
+            <CommentItem
+              comment={comment}
+              now={now}
+              editing={editingId === comment.id}
+              onEditingChange={(editing) => setEditingId(editing ? comment.id : null)}
+              onSaved={onSaved}
+              onDeleted={onDeleted}
+            />
           </li>
         ))}
       </ul>

@@ -4,7 +4,9 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Post } from '@/lib/contract/post';
 import { messages } from '@/lib/i18n/messages';
+import { LikeControl } from './like-control';
 import { PostImage } from './post-image';
+import { PostOwnerActions } from './post-owner-actions';
 import styles from './post-card.module.css';
 
 function CommentIcon() {
@@ -29,7 +31,8 @@ export interface PostCardProps {
 }
 
 /**
- * A feed card: the image in a square frame, the text, and a `댓글` button. A post without an image
+ * A feed card: the image in a square frame, the text, the like (when the backend counts likes), a
+ * `댓글` button, and `수정`/`삭제` on the member's own post (`mine`). A post without an image
  * (`imageUrl` null or empty, as the original backend stores an empty file) has no image frame.
  */
 export function PostCard({ post, onOpenComments, priority = false }: PostCardProps) {
@@ -49,17 +52,19 @@ export function PostCard({ post, onOpenComments, priority = false }: PostCardPro
           {post.text}
         </p>
         <div className={styles.actions}>
+          <LikeControl post={post} />
           <Button
             variant="ghost"
             size="sm"
             icon={<CommentIcon />}
-            className={styles.commentButton}
+            className={styles.actionButton}
             aria-haspopup="dialog"
             aria-describedby={textId}
             onClick={() => onOpenComments(post)}
           >
             {messages.feed.comments}
           </Button>
+          {post.mine ? <PostOwnerActions post={post} describedBy={textId} /> : null}
         </div>
       </div>
     </article>

@@ -86,15 +86,15 @@ function useNearViewport(
  * when the end of the list comes within 200 px of the viewport, until a page is shorter than 5,
  * then `더 이상 게시물이 없습니다.` (also under the empty state when there are no posts at all).
  * `로딩 중...` while loading, an inline error with retry, an
- * upload button, and the comments modal of a post.
+ * upload button, and the comments modal of a post. Each card carries its like and, on the member's
+ * own posts, 수정/삭제 (PostCard); a deleted post leaves the list at once.
  */
 export function PostFeedPage() {
   const { posts, error, isLoadingMore, isEnd, loadMore, retry } = useFeed();
   const [commentsFor, setCommentsFor] = useState<number | null>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const failed = error !== undefined && error !== null;
-  const canLoadMore =
-    posts !== undefined && posts.length > 0 && !isEnd && !isLoadingMore && !failed;
+  const canLoadMore = posts !== undefined && !isEnd && !isLoadingMore && !failed;
 
   useNearViewport(sentinelRef, canLoadMore, loadMore, LOAD_MORE_MARGIN_PX, posts?.length);
 
@@ -105,7 +105,8 @@ export function PostFeedPage() {
   );
 
   let content;
-  if (posts && posts.length > 0) {
+  // The list stays while more pages may come, even when every loaded post was deleted here.
+  if (posts && (posts.length > 0 || !isEnd)) {
     content = (
       <>
         <ul className={styles.list} aria-label={messages.feed.listLabel}>

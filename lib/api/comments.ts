@@ -1,7 +1,12 @@
 import * as z from 'zod/mini';
-import { commentSchema, type Comment, type CommentCreate } from '@/lib/contract/comment';
-import { api, requestJson } from './client';
-import { COMMENTS_KEY } from './keys';
+import {
+  commentSchema,
+  commentTextSchema,
+  type Comment,
+  type CommentCreate,
+} from '@/lib/contract/comment';
+import { api, request, requestJson } from './client';
+import { COMMENTS_KEY, commentPath } from './keys';
 
 const commentListSchema = z.array(commentSchema);
 
@@ -13,4 +18,27 @@ export function fetchComments(postId: number): Promise<Comment[]> {
 /** POST /api/comment: adds a comment by the signed-in member (201, empty body). */
 export async function addComment(body: CommentCreate): Promise<void> {
   await api.post(COMMENTS_KEY, body);
+}
+
+/**
+ * Why `text` cannot be a comment's text, or null: the contract's rule (1–COMMENT_LIMITS.text
+ * characters once trimmed, COMMENT_MESSAGES), checked before an edit is sent.
+ */
+export function commentTextProblem(text: string): string | null {
+  const parsed = commentTextSchema.safeParse(text);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}
+
+/** PATCH /api/comment/{id} `{text}`: the author changes the text (trimmed); resolves with it. */
+export function updateComment(commentId: number, text: string): Promise<Comment> {
+  return requestJson(commentPath(commentId), {
+    method: 'PATCH',
+    json: { text: text.trim() },
+    schema: commentSchema,
+  });
+}
+
+/** DELETE /api/comment/{id}: the author deletes the comment. */
+export async function deleteComment(commentId: number): Promise<void> {
+  await request(commentPath(commentId), { method: 'DELETE' });
 }

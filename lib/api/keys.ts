@@ -110,8 +110,38 @@ export function postImageUrl(key: string, imageBaseUrl = ''): string {
   return `/api/images/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/** Path of one post (`/api/post/{id}`: PATCH edits its text, DELETE removes it; issue 16). */
+export function postPath(postId: number): string {
+  return `/api/post/${postId}`;
+}
+
+/** Path of the caller's like of a post (PUT likes, DELETE takes it back; issue 16). */
+export function postLikePath(postId: number): string {
+  return `${postPath(postId)}/like`;
+}
+
+/** SWR key (and path) of the members who like a post, newest first (issue 16). */
+export function likersKey(postId: number): string {
+  return `${postPath(postId)}/likes`;
+}
+
+/** True for the SWR key of a feed page (`[POSTS_KEY, 'latest' | 'scroll', …]`). */
+export function isFeedPageKey(key: unknown): boolean {
+  return Array.isArray(key) && key[0] === POSTS_KEY;
+}
+
+/** True for the SWR key of the member's own posts or of a friend's posts (the profile grids). */
+export function isMemberPostsKey(key: unknown): boolean {
+  return Array.isArray(key) && (key[0] === MEMBER_POSTS_KEY || key[0] === FRIEND_POSTS_KEY);
+}
+
 /** Path prefix (and first element of every SWR key) of a post's comments. */
 export const COMMENTS_KEY = '/api/comment';
+
+/** Path of one comment (`/api/comment/{id}`: PATCH edits its text, DELETE removes it; issue 16). */
+export function commentPath(commentId: number): string {
+  return `${COMMENTS_KEY}/${commentId}`;
+}
 
 // Friends
 

@@ -15,19 +15,25 @@ export const commentSchema = z.object({
   id: z.number().check(z.int()),
   name: z.string(),
   text: z.string(),
+  /** Addition (issue 16): the caller wrote it (may edit and delete it). */
+  mine: z.optional(z.boolean()),
   localDateTime: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?$/)),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
+/** A comment's text: 1–`COMMENT_LIMITS.text` characters once trimmed. */
+export const commentTextSchema = z
+  .string({ error: COMMENT_MESSAGES.textBlank })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: COMMENT_MESSAGES.textBlank }),
+    z.maxLength(COMMENT_LIMITS.text, { error: COMMENT_MESSAGES.textTooLong }),
+  );
+
 /** `POST /api/comment` body. */
-export const commentCreateSchema = z.object({
-  postId: idSchema,
-  text: z
-    .string({ error: COMMENT_MESSAGES.textBlank })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: COMMENT_MESSAGES.textBlank }),
-      z.maxLength(COMMENT_LIMITS.text, { error: COMMENT_MESSAGES.textTooLong }),
-    ),
-});
+export const commentCreateSchema = z.object({ postId: idSchema, text: commentTextSchema });
+
+/** `PATCH /api/comment/{id}` body (issue 16): the author changes the text. */
+export const commentUpdateSchema = z.object({ text: commentTextSchema });
+export type CommentUpdate = z.infer<typeof commentUpdateSchema>;
 export type CommentCreate = z.infer<typeof commentCreateSchema>;

@@ -32,6 +32,11 @@ export const postSchema = z.object({
   imageWidth: z.optional(z.nullable(z.number().check(z.int(), z.positive()))),
   imageHeight: z.optional(z.nullable(z.number().check(z.int(), z.positive()))),
   imagePlaceholder: z.optional(z.nullable(z.string())),
+  /** Additions (issue 16): how many members like the post, and whether the caller does. */
+  likeCount: z.optional(z.number().check(z.int(), z.nonnegative())),
+  liked: z.optional(z.boolean()),
+  /** Addition (issue 16): the caller wrote it (may edit and delete it). */
+  mine: z.optional(z.boolean()),
 });
 
 /** A list of posts (the feed's pages, a member's posts). */
@@ -82,3 +87,23 @@ export const postScrollQuerySchema = z.object({
     idSchema,
   ),
 });
+
+/** `PATCH /api/post/{id}` body (issue 16): the author changes the text; the image stays. */
+export const postUpdateSchema = z.object({ text: postTextSchema });
+export type PostUpdate = z.infer<typeof postUpdateSchema>;
+
+/** `PUT` / `DELETE /api/post/{id}/like` answer (issue 16): the caller's like and the new count. */
+export const likeStateSchema = z.object({
+  liked: z.boolean(),
+  likeCount: z.number().check(z.int(), z.nonnegative()),
+});
+export type LikeState = z.infer<typeof likeStateSchema>;
+
+/** One member who likes a post (`GET /api/post/{id}/likes`, newest first). */
+export const likerSchema = z.object({
+  id: z.number().check(z.int()),
+  name: z.string(),
+  picture: z.nullable(z.string()),
+});
+export const likerListSchema = z.array(likerSchema);
+export type Liker = z.infer<typeof likerSchema>;

@@ -7,6 +7,7 @@ import { loadApi } from '@/lib/api/load';
 import { FEED_PAGE_SIZE, POSTS_KEY, feedPageKey, type FeedPageKey } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import type { Post } from '@/lib/contract/post';
+import type { FeedPost } from './use-post-lists';
 import { useServerFirst } from './use-server-first';
 
 async function fetchFeedPage(key: FeedPageKey): Promise<Post[]> {
@@ -51,7 +52,8 @@ export function useFeed() {
   }, [serverFirst.revalidateOnMount, data, mutate, mutateKey]);
 
   const pages = data ?? [];
-  const posts = pages.flat();
+  // Posts deleted here stay in their pages, hidden, until the next refresh (usePostLists).
+  const posts = pages.flat().filter((post: FeedPost) => !post.removed);
   const last = pages[pages.length - 1];
   const isEnd = last !== undefined && last.length < FEED_PAGE_SIZE;
   // A page was asked for (size grew) and has not arrived yet.

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 
-import { commentCreateSchema } from '@/lib/contract/comment';
+import { commentCreateSchema, commentUpdateSchema } from '@/lib/contract/comment';
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
-import { idParams } from '../http/reply';
-import { addComment, listComments } from './service';
+import { idParams, sendText } from '../http/reply';
+import { addComment, deleteComment, listComments, updateComment } from './service';
 
-/** Comments on posts (original-backend.md §3.5). */
+/** Comments on posts (original-backend.md §3.5), and the author's edit and delete (issue 16). */
 export async function commentRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
 
   app.get('/api/comment/:postId', async (request) => {
-    requireMember(request);
+    const member = requireMember(request);
     const { postId } = idParams(request.params, 'postId');
-    return listComments(db, postId);
+    return listComments(db, member.id, postId);
   });
 
   app.post('/api/comment', async (request, reply) => {
@@ -21,5 +21,19 @@ export async function commentRoutes(app: FastifyInstance, options: { db: Db }): 
     const input = commentCreateSchema.parse(request.body ?? {});
     await addComment(db, member.id, input.postId, input.text);
     return reply.status(201).send();
+  });
+
+  app.patch('/api/comment/:id', async (request) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    const { text } = commentUpdateSchema.parse(request.body ?? {});
+    return updateComment(db, member.id, id, text);
+  });
+
+  app.delete('/api/comment/:id', async (request, reply) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    await deleteComment(db, member.id, id);
+    return sendText(reply, 200, 'delete comment');
   });
 }

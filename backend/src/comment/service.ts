@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Comment } from '@/lib/contract/comment';
 import type { Db } from '../db/client';
@@ -7,27 +7,44 @@ import { seoulTimestamp } from '../http/errors';
 import { notFound } from '../http/reply';
 import { postExists } from '../post/service';
 
-/** A post's comments, oldest first; an unknown post is 404. */
-export async function listComments(db: Db, postId: number): Promise<Comment[]> {
+/** The columns of a comment as `viewerId` sees it (`mine`: issue 16's addition). */
+function commentColumns(viewerId: number) {
+  return {
+    id: comments.id,
+    name: members.name,
+    text: comments.text,
+    mine: sql<boolean>`(${comments}."member_id" = ${viewerId})`.mapWith(Boolean),
+    createdAt: comments.createdAt,
+  };
+}
+
+function toComment(row: {
+  id: number;
+  name: string;
+  text: string;
+  mine: boolean;
+  createdAt: Date;
+}): Comment {
+  return {
+    id: row.id,
+    name: row.name,
+    text: row.text,
+    mine: row.mine,
+    localDateTime: seoulTimestamp(row.createdAt),
+  };
+}
+
+/** A post's comments, oldest first, as `viewerId` sees them; an unknown post is 404. */
+export async function listComments(db: Db, viewerId: number, postId: number): Promise<Comment[]> {
   const rows = await db
-    .select({
-      id: comments.id,
-      name: members.name,
-      text: comments.text,
-      createdAt: comments.createdAt,
-    })
+    .select(commentColumns(viewerId))
     .from(comments)
     .innerJoin(members, eq(members.id, comments.memberId))
     .where(eq(comments.postId, postId))
     .orderBy(asc(comments.id));
   // Comments imply their post; only an empty answer needs the existence check (one query, not two).
   if (rows.length === 0 && !(await postExists(db, postId))) throw notFound();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    text: row.text,
-    localDateTime: seoulTimestamp(row.createdAt),
-  }));
+  return rows.map(toComment);
 }
 
 export async function addComment(
@@ -38,4 +55,34 @@ export async function addComment(
 ): Promise<void> {
   if (!(await postExists(db, postId))) throw notFound();
   await db.insert(comments).values({ postId, memberId, text });
+}
+
+/** The author's comment, else 404 (another member's looks like an unknown one). */
+const authored = (memberId: number, commentId: number) =>
+  and(eq(comments.id, commentId), eq(comments.memberId, memberId));
+
+/** The author changes a comment's text; answers the comment (issue 16). */
+export async function updateComment(
+  db: Db,
+  memberId: number,
+  commentId: number,
+  text: string,
+): Promise<Comment> {
+  const [row] = await db
+    .update(comments)
+    .set({ text })
+    .from(members)
+    .where(and(authored(memberId, commentId), eq(members.id, comments.memberId)))
+    .returning(commentColumns(memberId));
+  if (!row) throw notFound();
+  return toComment(row);
+}
+
+/** The author deletes a comment (issue 16). */
+export async function deleteComment(db: Db, memberId: number, commentId: number): Promise<void> {
+  const deleted = await db
+    .delete(comments)
+    .where(authored(memberId, commentId))
+    .returning({ id: comments.id });
+  if (deleted.length === 0) throw notFound();
 }

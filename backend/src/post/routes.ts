@@ -7,15 +7,26 @@ import {
   postFeedQuerySchema,
   postScrollQuerySchema,
   postTextSchema,
+  postUpdateSchema,
 } from '@/lib/contract/post';
 import type { Db } from '../db/client';
 import { requireFriendship } from '../friend/service';
 import { requireMember } from '../http/auth-hook';
 import { ApiError, MESSAGES } from '../http/errors';
-import { fieldError, idParams, notFound } from '../http/reply';
+import { fieldError, idParams, notFound, sendText } from '../http/reply';
 import type { ImageStorage } from '../storage/image-storage';
 import { ImageRejectedError } from '../storage/image-type';
-import { createPost, latestPosts, memberPosts, postsBefore } from './service';
+import { finishImageDeletion } from '../storage/pending-deletions';
+import {
+  createPost,
+  deletePost,
+  latestPosts,
+  memberPosts,
+  postLikers,
+  postsBefore,
+  setLike,
+  updatePost,
+} from './service';
 import { receivePost } from './upload';
 
 /** Multipart overhead allowed on top of the image before a declared length is refused at once. */
@@ -98,24 +109,68 @@ export async function postRoutes(
   });
 
   app.get('/api/posts', async (request) => {
-    requireMember(request);
+    const member = requireMember(request);
     const { limit } = postFeedQuerySchema.parse(request.query);
-    return latestPosts(db, limit);
+    return latestPosts(db, member.id, limit);
   });
 
   app.get('/api/posts/scroll', async (request) => {
-    requireMember(request);
+    const member = requireMember(request);
     const { limit, postId } = postScrollQuerySchema.parse(request.query);
-    return postsBefore(db, postId, limit);
+    return postsBefore(db, member.id, postId, limit);
   });
 
-  app.get('/api/member/posts', async (request) => memberPosts(db, requireMember(request).id));
+  app.get('/api/member/posts', async (request) => {
+    const member = requireMember(request);
+    return memberPosts(db, member.id, member.id);
+  });
 
   app.get('/api/posts/friend/:friendId', async (request) => {
     const member = requireMember(request);
     const { friendId } = idParams(request.params, 'friendId');
     if (friendId !== member.id) await requireFriendship(db, member.id, friendId);
-    return memberPosts(db, friendId);
+    return memberPosts(db, member.id, friendId);
+  });
+
+  // Issue 16 (additions to the original's wire): the author edits or deletes a post; members like
+  // posts. Another member's post is 404 for the author-only writes, as an unknown one is.
+  app.patch('/api/post/:id', async (request) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    const { text } = postUpdateSchema.parse(request.body ?? {});
+    return updatePost(db, member.id, id, text);
+  });
+
+  app.delete('/api/post/:id', async (request, reply) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    const imageKey = await deletePost(db, member.id, id);
+    // The post is gone and its key recorded: a storage failure now only delays the objects'
+    // deletion until the next start (drainPendingDeletions), it does not undo the answer.
+    try {
+      await finishImageDeletion(db, images, imageKey);
+    } catch (error) {
+      request.log.warn({ err: error, imageKey }, 'image deletion left for the next start');
+    }
+    return sendText(reply, 200, 'delete post');
+  });
+
+  app.put('/api/post/:id/like', async (request) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    return setLike(db, member.id, id, true);
+  });
+
+  app.delete('/api/post/:id/like', async (request) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    return setLike(db, member.id, id, false);
+  });
+
+  app.get('/api/post/:id/likes', async (request) => {
+    requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    return postLikers(db, id);
   });
 
   // A wildcard: bucket keys carry a folder (`images/<uuid>.<ext>`), so `/api/images/images/…` is

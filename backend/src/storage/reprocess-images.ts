@@ -1,9 +1,10 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 
 import type { Db } from '../db/client';
-import { pendingImageDeletions, posts } from '../db/schema';
+import { posts } from '../db/schema';
 import { IMAGE_KEY_PATTERN, type ImageStorage } from './image-storage';
 import { ImageRejectedError } from './image-type';
+import { drainPendingDeletions, recordImageDeletion } from './pending-deletions';
 
 export interface ReprocessReport {
   /** Posts whose image went through the pipeline now. */
@@ -14,7 +15,10 @@ export interface ReprocessReport {
   missing: number;
   /** Posts whose stored image the pipeline refuses (damaged, or not an image). */
   refused: number;
-  /** Objects of replaced images deleted (including those a crashed run left recorded). */
+  /**
+   * Recorded image deletions finished: replaced images, and those a crash left recorded (of a
+   * replaced image, or of a deleted post when the backend has not finished it at its start).
+   */
   deleted: number;
 }
 
@@ -28,16 +32,6 @@ const PAGE = 100;
 /** A post's image is done when it carries the pipeline's measurements under a key of ours. */
 function isProcessed(row: { imageKey: string; imageWidth: number | null }): boolean {
   return row.imageWidth !== null && IMAGE_KEY_PATTERN.test(row.imageKey);
-}
-
-/** Deletes the objects of every recorded key, then the record. */
-async function drainPendingDeletions(db: Db, images: ImageStorage): Promise<number> {
-  const pending = await db.select().from(pendingImageDeletions);
-  for (const { imageKey } of pending) {
-    await images.delete(imageKey);
-    await db.delete(pendingImageDeletions).where(eq(pendingImageDeletions.imageKey, imageKey));
-  }
-  return pending.length;
 }
 
 /**
@@ -110,7 +104,7 @@ export async function reprocessImages(
           .where(and(eq(posts.id, post.id), eq(posts.imageKey, post.imageKey)))
           .returning({ id: posts.id });
         const unused = updated.length > 0 ? post.imageKey : stored.key;
-        await tx.insert(pendingImageDeletions).values({ imageKey: unused }).onConflictDoNothing();
+        await recordImageDeletion(tx, unused);
         return updated.length > 0;
       });
       report.deleted += await drainPendingDeletions(db, images);

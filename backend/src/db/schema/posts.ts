@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 import { members } from './members';
 
@@ -46,6 +46,28 @@ export const comments = pgTable(
 );
 
 /**
+ * A member's like of a post (issue 16): at most one per member and post (the primary key, which
+ * also serves a post's count and "does the caller like it"); `member_id` is indexed for the
+ * cascade when a member goes. Gone with the post or the member.
+ */
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.memberId] }),
+    index('post_likes_member_id_idx').on(table.memberId),
+  ],
+);
+
+/**
  * Image keys whose objects are to be deleted: written in the same transaction that stops a post
  * from naming them (a replaced or deleted image), and removed once the storage has deleted the
  * objects, so that a crash in between leaves a record to finish from instead of an orphan.
@@ -59,3 +81,4 @@ export type PostRow = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;
 export type CommentRow = typeof comments.$inferSelect;
 export type NewComment = typeof comments.$inferInsert;
+export type PostLikeRow = typeof postLikes.$inferSelect;
