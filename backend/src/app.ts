@@ -25,6 +25,7 @@ import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { commentRoutes } from './comment/routes';
 import { exerciseRoutes } from './exercise/routes';
+import { exportRoutes } from './export/routes';
 import { friendRoutes } from './friend/routes';
 import { postRoutes } from './post/routes';
 import { routineRoutes } from './routine/routes';
@@ -150,6 +151,7 @@ export async function buildApp(
   await app.register(postRoutes, { db: database.db, images });
   await app.register(commentRoutes, { db: database.db });
   await app.register(friendRoutes, { db: database.db });
+  await app.register(exportRoutes, { db: database.db, images });
   if (issuerUrl) {
     const accounts = new DevAccounts();
     const provider = createDevProvider({

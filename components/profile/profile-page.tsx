@@ -2,6 +2,7 @@ import { FriendIcon } from '@/components/shell/nav-icons';
 import { ButtonLink } from '@/components/ui/button';
 import type { SessionUser } from '@/lib/contract/session';
 import { messages } from '@/lib/i18n/messages';
+import { DataExportPanel } from './data-export';
 import { FriendCount, MemberPostCount } from './profile-counts';
 import { ProfileSummary } from './profile-summary';
 import { ProfileTabs } from './profile-tabs';
@@ -38,6 +39,7 @@ export function ProfilePage({ member, initialTab }: ProfilePageProps) {
         }
       />
       <TrainingSettingsPanel />
+      <DataExportPanel />
       <ProfileTabs initialTab={initialTab} />
     </>
   );

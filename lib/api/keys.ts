@@ -63,6 +63,11 @@ export function isListed(days: readonly TodayDate[], date: string): boolean {
   return days.some((day) => day.localDate === date);
 }
 
+// The member's own data
+
+/** The member's data as one ZIP (`GET /api/member/export`, a download link). */
+export const MEMBER_EXPORT_PATH = '/api/member/export';
+
 // Exercises and routines
 
 /** SWR key (and path) of the signed-in member's exercises. */

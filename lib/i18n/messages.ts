@@ -626,6 +626,12 @@ export const messages = {
     commentDeleted: '댓글을 삭제했습니다.',
     commentDeleteFailed: '댓글을 삭제하지 못했습니다.',
   },
+  dataRights: {
+    heading: '내 데이터',
+    exportButton: '내 데이터 내려받기',
+    exportDescription:
+      '운동 기록(세트별 CSV), 운동과 루틴, 게시물과 사진, 댓글, 친구, 클럽, 채팅 메시지를 ZIP 파일로 내려받습니다.',
+  },
   sync: {
     /** The chip's states. */
     offline: '오프라인',

@@ -1,0 +1,309 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, beforeEach, describe, it } from 'node:test';
+
+import { strFromU8, unzipSync } from 'fflate';
+
+import { errorBodySchema } from '@/lib/contract/errors';
+import type { Member } from '../src/db/schema';
+import { csvField, toCsv } from '../src/export/csv';
+import {
+  buildClub,
+  buildDay,
+  buildExercise,
+  buildMember,
+  buildMessage,
+  buildPost,
+  buildRoutine,
+  entryOf,
+  insertClubs,
+  insertComments,
+  insertDays,
+  insertExercises,
+  insertFriendship,
+  insertMembers,
+  insertMessages,
+  insertPosts,
+  insertRoutines,
+  type StoredPost,
+} from '../src/seed/builders';
+import { LocalImageStorage } from '../src/storage/local-image-storage';
+import { sessionCookie } from './helpers/api';
+import { startServer, type TestServer } from './helpers/app';
+import { databaseKinds, dropTestDatabases } from './helpers/databases';
+import { imagesDir } from './helpers/images';
+
+after(dropTestDatabases);
+
+describe('csv writer (RFC 4180)', () => {
+  it('quotes commas, quotes and line breaks, and leaves plain fields alone', () => {
+    assert.equal(csvField('벤치프레스'), '벤치프레스');
+    assert.equal(csvField('a,b'), '"a,b"');
+    assert.equal(csvField('say "hi"'), '"say ""hi"""');
+    assert.equal(csvField('two\nlines'), '"two\nlines"');
+    assert.equal(csvField('cr\rhere'), '"cr\rhere"');
+    assert.equal(csvField(42.5), '42.5');
+    assert.equal(csvField(true), 'true');
+    assert.equal(csvField(null), '');
+    assert.equal(csvField(undefined), '');
+  });
+
+  it('writes a BOM, the header row and CRLF-ended rows', () => {
+    assert.equal(toCsv(['A', 'B'], [['x,y', 1]]), '\uFEFFA,B\r\n"x,y",1\r\n');
+    assert.equal(toCsv(['A'], [], { bom: false }), 'A\r\n');
+  });
+});
+
+const EXPECTED_FILES = [
+  'README.txt',
+  'profile.json',
+  'exercises.json',
+  'routines.json',
+  'workouts.csv',
+  'workouts.json',
+  'posts.json',
+  'comments.json',
+  'friends.json',
+  'clubs.json',
+  'chat-messages.json',
+];
+
+const TRICKY = '벤치, "인클라인"';
+// Strings only the other member owns: none of them may appear anywhere in my export.
+const THEIRS = [
+  '타인비밀',
+  '남의운동XYZ',
+  '남의게시물XYZ',
+  '남의댓글XYZ',
+  '남의메시지XYZ',
+  '비밀소개XYZ',
+];
+
+for (const kind of databaseKinds()) {
+  describe(`member data export (${kind.name})`, () => {
+    let server: TestServer;
+    let me: Member;
+    let other: Member;
+    let pal: Member;
+    let asker: Member;
+    let target: Member;
+    let myPost: StoredPost;
+    let theirPost: StoredPost;
+    let storage: LocalImageStorage;
+
+    beforeEach(async () => {
+      server = await startServer(await kind.create());
+      const db = server.database.db;
+      [me, other, pal, asker, target] = await insertMembers(db, [
+        buildMember({ name: '나회원' }),
+        buildMember({ name: '타인비밀' }),
+        buildMember({ name: '친구하나' }),
+        buildMember({ name: '요청자' }),
+        buildMember({ name: '받을사람' }),
+      ]);
+      const [bench, squat, theirs] = await insertExercises(db, [
+        buildExercise({ memberId: me.id, name: TRICKY, memo: '가슴 위쪽' }),
+        buildExercise({ memberId: me.id, name: '스쿼트', classification: 'LOWERBODY' }),
+        buildExercise({ memberId: other.id, name: '남의운동XYZ' }),
+      ]);
+      await insertRoutines(db, [
+        buildRoutine({ memberId: me.id, name: '월요일 루틴', entries: [entryOf(bench, 1)] }),
+      ]);
+      await insertDays(db, [
+        buildDay({
+          memberId: me.id,
+          localDate: '2025-03-02',
+          checkBox: 'True',
+          entries: [
+            entryOf(bench, 1, [
+              { reps: 10, weight: 42.5, done: true },
+              { reps: 8, weight: 45, done: false },
+            ]),
+            entryOf(squat, 2, [{ reps: 5, weight: 100, done: true }]),
+          ],
+        }),
+        buildDay({
+          memberId: me.id,
+          localDate: '2025-03-01',
+          entries: [entryOf(squat, 1, [{ reps: 5, weight: 90 }])],
+        }),
+        buildDay({
+          memberId: other.id,
+          localDate: '2025-03-02',
+          entries: [entryOf(theirs, 1, [{ reps: 1, weight: 300, done: true }])],
+        }),
+      ]);
+      storage = new LocalImageStorage(imagesDir(server), 1024 * 1024);
+      [myPost, theirPost] = await insertPosts(db, storage, [
+        buildPost({ memberId: me.id, text: '오늘 운동 완료' }),
+        buildPost({ memberId: other.id, text: '남의게시물XYZ' }),
+      ]);
+      await insertComments(db, [
+        { postId: theirPost.id, memberId: me.id, text: '멋져요' },
+        { postId: myPost.id, memberId: other.id, text: '남의댓글XYZ' },
+      ]);
+      await insertFriendship(db, me.id, pal.id, true);
+      await insertFriendship(db, asker.id, me.id, false);
+      await insertFriendship(db, me.id, target.id, false);
+      const [theirClub, myClub] = await insertClubs(db, [
+        buildClub({
+          ownerId: other.id,
+          title: '새벽 러닝',
+          content: '비밀소개XYZ',
+          memberIds: [me.id],
+        }),
+        buildClub({ ownerId: me.id, title: '내 클럽', content: '같이 해요' }),
+      ]);
+      await insertMessages(db, [
+        buildMessage({ roomId: theirClub.chatRoomId, memberId: me.id, message: '안녕하세요' }),
+        buildMessage({
+          roomId: theirClub.chatRoomId,
+          memberId: other.id,
+          message: '남의메시지XYZ',
+        }),
+        buildMessage({ roomId: myClub.chatRoomId, memberId: me.id, message: '첫 글' }),
+      ]);
+    });
+    afterEach(() => server?.close());
+
+    async function download(member: Member) {
+      const response = await fetch(`${server.baseUrl}/api/member/export`, {
+        headers: { cookie: await sessionCookie(member) },
+      });
+      assert.equal(response.status, 200);
+      return { response, files: unzipSync(new Uint8Array(await response.arrayBuffer())) };
+    }
+    const text = (files: Record<string, Uint8Array>, name: string) => strFromU8(files[name]);
+    const parse = (files: Record<string, Uint8Array>, name: string) =>
+      JSON.parse(text(files, name)) as unknown;
+
+    it('answers a ZIP attachment with every file', async () => {
+      const { response, files } = await download(me);
+      assert.equal(response.headers.get('content-type'), 'application/zip');
+      assert.match(
+        response.headers.get('content-disposition') ?? '',
+        /^attachment; filename="everyhealth-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+      );
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      for (const name of EXPECTED_FILES) assert.ok(files[name], `${name} present`);
+      assert.match(text(files, 'README.txt'), /workouts\.csv/);
+
+      const profile = parse(files, 'profile.json') as Record<string, unknown>;
+      assert.equal(profile.id, me.id);
+      assert.equal(profile.name, '나회원');
+      assert.deepEqual(profile.settings, {
+        weightUnit: 'kg',
+        autoCompleteDay: true,
+        restSeconds: 90,
+      });
+      assert.match(String(profile.createdDate), /^\d{4}-\d{2}-\d{2}T/);
+
+      const exercises = parse(files, 'exercises.json') as Array<Record<string, unknown>>;
+      assert.deepEqual(
+        exercises.map((e) => [e.name, e.classification, e.memo]),
+        [
+          [TRICKY, 'CHEST', '가슴 위쪽'],
+          ['스쿼트', 'LOWERBODY', null],
+        ],
+      );
+      assert.equal((exercises[0].repWeightList as unknown[]).length, 3);
+      const routines = parse(files, 'routines.json') as Array<{
+        routineName: string;
+        routineExerciseDtoList: Array<{ exerciseName: string; repWeightList: unknown[] }>;
+      }>;
+      assert.equal(routines[0].routineName, '월요일 루틴');
+      assert.equal(routines[0].routineExerciseDtoList[0].exerciseName, TRICKY);
+      assert.equal(routines[0].routineExerciseDtoList[0].repWeightList.length, 3);
+
+      const days = parse(files, 'workouts.json') as Array<{ localDate: string; checkBox: string }>;
+      assert.deepEqual(
+        days.map((d) => [d.localDate, d.checkBox]),
+        [
+          ['2025-03-01', 'False'],
+          ['2025-03-02', 'True'],
+        ],
+      );
+
+      const friends = parse(files, 'friends.json');
+      assert.deepEqual(friends, {
+        friends: [{ id: pal.id, name: '친구하나' }],
+        sentRequests: [{ id: target.id, name: '받을사람' }],
+        receivedRequests: [{ id: asker.id, name: '요청자' }],
+      });
+      const clubs = parse(files, 'clubs.json') as Array<Record<string, unknown>>;
+      assert.deepEqual(
+        clubs.map((c) => [c.title, c.role, c.content]),
+        [
+          ['새벽 러닝', 'MEMBER', undefined],
+          ['내 클럽', 'OWNER', '같이 해요'],
+        ],
+      );
+      const messages = parse(files, 'chat-messages.json') as Array<Record<string, unknown>>;
+      assert.deepEqual(
+        messages.map((m) => m.message),
+        ['안녕하세요', '첫 글'],
+      );
+      const comments = parse(files, 'comments.json') as Array<Record<string, unknown>>;
+      assert.deepEqual(
+        comments.map((c) => [c.postId, c.text]),
+        [[theirPost.id, '멋져요']],
+      );
+    });
+
+    it('writes one CSV row per logged set, in the Strong/Hevy shape', async () => {
+      const { files } = await download(me);
+      const bytes = Buffer.from(files['workouts.csv']);
+      // The UTF-8 BOM leads: Excel needs it to read Korean names as UTF-8.
+      assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+      assert.deepEqual(bytes.subarray(3).toString('utf8').split('\r\n'), [
+        'Date,Workout Name,Exercise Name,Set Order,Weight (kg),Reps,Done,Completed',
+        '2025-03-01,EveryHealth 2025-03-01,스쿼트,1,90,5,false,false',
+        '2025-03-02,EveryHealth 2025-03-02,"벤치, ""인클라인""",1,42.5,10,true,true',
+        '2025-03-02,EveryHealth 2025-03-02,"벤치, ""인클라인""",2,45,8,false,true',
+        '2025-03-02,EveryHealth 2025-03-02,스쿼트,1,100,5,true,true',
+        '',
+      ]);
+    });
+
+    it("includes the member's post images and nothing of another member", async () => {
+      const { files } = await download(me);
+      const posts = parse(files, 'posts.json') as Array<Record<string, unknown>>;
+      assert.equal(posts.length, 1);
+      assert.equal(posts[0].id, myPost.id);
+      assert.equal(posts[0].text, '오늘 운동 완료');
+      assert.equal(posts[0].likeCount, 0);
+      assert.equal(posts[0].image, myPost.imageKey);
+      const opened = await storage.open(myPost.imageKey);
+      assert.ok(opened);
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+      assert.deepEqual(Buffer.from(files[`images/${myPost.imageKey}`]), Buffer.concat(chunks));
+      const imageFiles = Object.keys(files).filter((name) => name.startsWith('images/'));
+      assert.deepEqual(imageFiles, [`images/${myPost.imageKey}`]);
+
+      for (const [name, bytes] of Object.entries(files)) {
+        if (name.startsWith('images/')) continue;
+        const content = strFromU8(bytes);
+        for (const secret of [...THEIRS, theirPost.imageKey]) {
+          assert.ok(!content.includes(secret), `${name} must not contain ${secret}`);
+        }
+      }
+    });
+
+    it('notes an unreadable image in README.txt instead of failing', async () => {
+      const { rmSync } = await import('node:fs');
+      const path = await import('node:path');
+      rmSync(path.join(imagesDir(server), myPost.imageKey));
+      const { files } = await download(me);
+      assert.equal(files[`images/${myPost.imageKey}`], undefined);
+      assert.match(text(files, 'README.txt'), new RegExp(myPost.imageKey.replaceAll('.', '\\.')));
+      const posts = parse(files, 'posts.json') as Array<Record<string, unknown>>;
+      assert.equal(posts[0].imageIncluded, false);
+    });
+
+    it('is 401 without a session', async () => {
+      const response = await fetch(`${server.baseUrl}/api/member/export`);
+      assert.equal(response.status, 401);
+      assert.equal(errorBodySchema.parse(await response.json()).code, '401');
+    });
+  });
+}

@@ -1,0 +1,29 @@
+import { MEMBER_EXPORT_PATH } from '@/lib/api/keys';
+import { buttonClassName } from '@/components/ui/button';
+import { messages } from '@/lib/i18n/messages';
+import styles from './data-export.module.css';
+
+const text = messages.dataRights;
+
+/**
+ * `내 데이터` on the own profile: a plain download link (not a client-side Link, not fetch), so the
+ * browser saves the ZIP under the file name the backend's Content-Disposition gives, and the BFF's
+ * transparent refresh covers an expired access token. A server component: no state.
+ */
+export function DataExportPanel() {
+  return (
+    <section className={styles.panel} aria-labelledby="data-rights-heading">
+      <h2 className={styles.heading} id="data-rights-heading">
+        {text.heading}
+      </h2>
+      <p className={styles.description}>{text.exportDescription}</p>
+      <a
+        className={buttonClassName({ variant: 'secondary' }, styles.download)}
+        href={MEMBER_EXPORT_PATH}
+        download
+      >
+        {text.exportButton}
+      </a>
+    </section>
+  );
+}
