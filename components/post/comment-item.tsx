@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
-import { describeError, fieldErrorsOf } from '@/components/workout/errors';
+import { describeError } from '@/components/workout/errors';
 import { loadApi } from '@/lib/api/load';
 import type { Comment } from '@/lib/contract/comment';
 import { COMMENT_LIMITS } from '@/lib/contract/values';
@@ -12,6 +12,7 @@ import { messages } from '@/lib/i18n/messages';
 import { relativeTimeLabel } from '@/lib/relative-time';
 import { CharCounter } from './char-counter';
 import styles from './comment-dialog.module.css';
+import { useTextSave } from './use-text-save';
 
 export interface CommentItemProps {
   comment: Comment;
@@ -44,12 +45,25 @@ export function CommentItem({
   const counterId = useId();
   const errorId = useId();
   const editRef = useRef<HTMLButtonElement>(null);
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState(comment.text);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const confirm = useConfirm();
   const toast = useToast();
+  const [deleting, setDeleting] = useState(false);
+  const {
+    inputRef,
+    text,
+    setText,
+    error,
+    setError,
+    busy: saving,
+    onSubmit,
+  } = useTextSave({
+    initial: comment.text,
+    problem: (api, value) => api.commentTextProblem(value),
+    save: (api, value) => api.updateComment(comment.id, value),
+    onSaved,
+    failedMessage: messages.social.commentUpdateFailed,
+  });
+  const busy = saving || deleting;
 
   // Focus follows the editor: into the text when it opens, back to 수정 when it closes.
   const wasEditing = useRef(editing);
@@ -66,36 +80,8 @@ export function CommentItem({
     onEditingChange(true);
   }
 
-  function fail(message: string) {
-    setError(message);
-    setBusy(false);
-    inputRef.current?.focus();
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    let saved: Comment;
-    try {
-      const api = await loadApi();
-      const problem = api.commentTextProblem(text);
-      if (problem) {
-        fail(problem);
-        return;
-      }
-      saved = await api.updateComment(comment.id, text);
-    } catch (failure) {
-      const field = fieldErrorsOf(failure).text;
-      if (field) fail(field);
-      else {
-        toast.error(describeError(failure, messages.social.commentUpdateFailed));
-        setBusy(false);
-      }
-      return;
-    }
-    await onSaved(saved);
-    setBusy(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    if (!(await onSubmit(event))) return;
     onEditingChange(false);
     toast.success(messages.social.commentUpdated);
   }
@@ -109,12 +95,12 @@ export function CommentItem({
       tone: 'danger',
     });
     if (!ok) return;
-    setBusy(true);
+    setDeleting(true);
     try {
       await (await loadApi()).deleteComment(comment.id);
     } catch (failure) {
       toast.error(describeError(failure, messages.social.commentDeleteFailed));
-      setBusy(false);
+      setDeleting(false);
       return;
     }
     await onDeleted(comment.id);
@@ -137,7 +123,12 @@ export function CommentItem({
         </time>
       </div>
       {editing ? (
-        <form className={styles.editor} onSubmit={onSubmit} onKeyDown={onEditorKeyDown} noValidate>
+        <form
+          className={styles.editor}
+          onSubmit={(event) => void submit(event)}
+          onKeyDown={onEditorKeyDown}
+          noValidate
+        >
           <label className="visuallyHidden" htmlFor={inputId}>
             {messages.social.commentEditLabel}
           </label>

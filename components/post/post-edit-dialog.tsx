@@ -1,17 +1,16 @@
 'use client';
 
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { describeError, fieldErrorsOf } from '@/components/workout/errors';
-import { loadApi } from '@/lib/api/load';
 import type { Post } from '@/lib/contract/post';
 import { POST_LIMITS } from '@/lib/contract/values';
 import { usePostLists } from '@/lib/hooks/use-post-lists';
 import { messages } from '@/lib/i18n/messages';
 import { CharCounter } from './char-counter';
 import styles from './post-edit-dialog.module.css';
+import { useTextSave } from './use-text-save';
 
 export interface PostEditDialogProps {
   /** The member's own post. Mount the dialog only while open (its text starts from the post's). */
@@ -30,42 +29,18 @@ export function PostEditDialog({ post, onClose }: PostEditDialogProps) {
   const inputId = useId();
   const counterId = useId();
   const errorId = useId();
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState(post.text);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const { patchPost } = usePostLists();
   const toast = useToast();
+  const { inputRef, text, setText, error, setError, busy, onSubmit } = useTextSave({
+    initial: post.text,
+    problem: (api, value) => api.postTextProblem(value),
+    save: (api, value) => api.updatePost(post.id, value),
+    onSaved: (saved) => patchPost(post.id, saved),
+    failedMessage: messages.social.postUpdateFailed,
+  });
 
-  function fail(message: string) {
-    setError(message);
-    setBusy(false);
-    inputRef.current?.focus();
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    let saved: Post;
-    try {
-      const api = await loadApi();
-      const problem = api.postTextProblem(text);
-      if (problem) {
-        fail(problem);
-        return;
-      }
-      saved = await api.updatePost(post.id, text);
-    } catch (failure) {
-      const field = fieldErrorsOf(failure).text;
-      if (field) fail(field);
-      else {
-        toast.error(describeError(failure, messages.social.postUpdateFailed));
-        setBusy(false);
-      }
-      return;
-    }
-    await patchPost(post.id, saved);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    if (!(await onSubmit(event))) return;
     toast.success(messages.social.postUpdated);
     onClose();
   }
@@ -87,7 +62,7 @@ export function PostEditDialog({ post, onClose }: PostEditDialogProps) {
         </>
       }
     >
-      <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
+      <form id={formId} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <label className={styles.label} htmlFor={inputId}>
           {messages.social.postTextLabel}
         </label>

@@ -1,6 +1,7 @@
 import { MEMBER_EXPORT_PATH } from '@/lib/api/keys';
 import { buttonClassName } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
+import panel from './profile-panel.module.css';
 import styles from './data-export.module.css';
 
 const text = messages.dataRights;
@@ -12,8 +13,8 @@ const text = messages.dataRights;
  */
 export function DataExportPanel() {
   return (
-    <section className={styles.panel} aria-labelledby="data-rights-heading">
-      <h2 className={styles.heading} id="data-rights-heading">
+    <section className={panel.panel} aria-labelledby="data-rights-heading">
+      <h2 className={panel.heading} id="data-rights-heading">
         {text.heading}
       </h2>
       <p className={styles.description}>{text.exportDescription}</p>

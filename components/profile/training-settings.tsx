@@ -11,6 +11,7 @@ import { REST_SECONDS } from '@/lib/contract/values';
 import { useTrainingSettings } from '@/lib/hooks/use-day-training';
 import { messages } from '@/lib/i18n/messages';
 import { WEIGHT_UNITS } from '@/lib/training/units';
+import panel from './profile-panel.module.css';
 import styles from './training-settings.module.css';
 
 const text = messages.trainingSettings;
@@ -45,8 +46,8 @@ export function TrainingSettingsPanel() {
   }
 
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
-      <h2 className={styles.heading} id={headingId}>
+    <section className={panel.panel} aria-labelledby={headingId}>
+      <h2 className={panel.heading} id={headingId}>
         {text.heading}
       </h2>
       <fieldset className={styles.units}>
