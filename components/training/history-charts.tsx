@@ -5,6 +5,7 @@ import { ONE_REP_MAX_FORMULA } from '@/lib/training/one-rep-max';
 import { toDisplayWeight, type WeightUnit } from '@/lib/training/units';
 import { axisTicks, barWidth, labelAnchor, labelIndexes, slotCentre, yOffset } from './chart-scale';
 import { formatAxisDate, formatDate, formatTick, formatVolume, formatWeight } from './format';
+import table from './data-table.module.css';
 import styles from './history-charts.module.css';
 
 /**
@@ -152,7 +153,7 @@ function DataTable({
     <details className={styles.details}>
       <summary className={styles.summary}>{messages.history.showTable}</summary>
       <div className={styles.tableWrap}>
-        <table className={styles.table}>
+        <table className={table.table}>
           <caption className={styles.tableCaption}>{caption}</caption>
           <thead>
             <tr>

@@ -2,6 +2,7 @@ import type { ExerciseRecords } from '@/lib/contract/training';
 import { messages } from '@/lib/i18n/messages';
 import type { WeightUnit } from '@/lib/training/units';
 import { formatDate, formatVolume, formatWeight } from './format';
+import table from './data-table.module.css';
 import styles from './records-list.module.css';
 
 interface RecordRow {
@@ -85,7 +86,7 @@ export function RecordsList({
       </dl>
       {repsAtWeight.length > 0 ? (
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={`${table.table} ${styles.rowHeadsBold}`}>
             <caption className={styles.caption}>{messages.history.records.repsAtWeight}</caption>
             <thead>
               <tr>
