@@ -42,6 +42,12 @@ export const clubMembers = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     role: text('role').notNull().default('MEMBER'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The member's read position in the club's room (issue 16): the id of the newest message they
+     * have seen; messages after it from others are unread. Set to the room's newest message on join,
+     * so a newcomer does not start with the whole history unread; gone with the membership.
+     */
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.clubId, table.memberId] }),
@@ -66,7 +72,9 @@ export const chatRooms = pgTable(
 
 /**
  * A chat message. It references the sender as a member (not a membership), so a member's messages
- * stay after they leave; they go with the room. Pages are read by (room_id, id).
+ * stay after they leave; they go with the room. A deleted account leaves its messages with no
+ * sender (`member_id` null, shown as `(탈퇴한 회원)`), so conversations keep their sense. Pages are
+ * read by (room_id, id).
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -75,9 +83,9 @@ export const chatMessages = pgTable(
     roomId: bigint('room_id', { mode: 'number' })
       .notNull()
       .references(() => chatRooms.id, { onDelete: 'cascade' }),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: bigint('member_id', { mode: 'number' }).references(() => members.id, {
+      onDelete: 'set null',
+    }),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

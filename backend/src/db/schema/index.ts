@@ -5,3 +5,4 @@ export * from './friends';
 export * from './posts';
 export * from './clubs';
 export * from './idempotency';
+export * from './notifications';

@@ -28,6 +28,11 @@ export const members = pgTable(
     autoCompleteDay: boolean('auto_complete_day').notNull().default(true),
     /** Rest after a ticked set, for exercises without their own. */
     restSeconds: integer('rest_seconds').notNull().default(90),
+    /** Which notifications the member gets (issue 16); each kind on by default. */
+    notifyFriendRequest: boolean('notify_friend_request').notNull().default(true),
+    notifyFriendAccept: boolean('notify_friend_accept').notNull().default(true),
+    notifyComment: boolean('notify_comment').notNull().default(true),
+    notifyLike: boolean('notify_like').notNull().default(true),
   },
   (table) => [
     uniqueIndex('members_issuer_subject_key').on(table.issuer, table.subject),
