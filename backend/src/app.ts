@@ -9,6 +9,8 @@ import { createAuthContext } from './auth/context';
 import { ChatHub, ChatServer, createFanout } from './chat';
 import { chatRoutes } from './chat/routes';
 import { clubRoutes } from './club/routes';
+import { LiveHub } from './live/hub';
+import { liveRoutes } from './live/routes';
 import { DevAccounts } from './auth/dev-provider/accounts';
 import { createDevProvider, DEV_CLIENT_ID, devClientSecret } from './auth/dev-provider/provider';
 import { devProviderRoutes } from './auth/dev-provider/routes';
@@ -94,6 +96,9 @@ export async function buildApp(
   const auth = createAuthContext(config, database.db, jwtKey);
 
   const hub = new ChatHub(createFanout(config.redisUrl, app.log), app.log);
+  // Members' live streams (unread chat, notifications) share the chat's fan-out.
+  const live = new LiveHub(hub.fanout, app.log);
+  hub.addListener(live.dispatch);
   await hub.start();
   chat = new ChatServer({
     db: database.db,
@@ -104,6 +109,7 @@ export async function buildApp(
     sessionTokenGraceSeconds: config.refreshTokenDays * 86400,
   });
   app.addHook('preClose', async () => {
+    live.closeAll();
     chat?.close();
     await hub.close();
   });
@@ -146,8 +152,9 @@ export async function buildApp(
   await app.register(todayRoutes, { db: database.db });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(trainingRoutes, { db: database.db });
-  await app.register(clubRoutes, { db: database.db, hub });
-  await app.register(chatRoutes, { db: database.db });
+  await app.register(clubRoutes, { db: database.db, hub, live });
+  await app.register(chatRoutes, { db: database.db, live });
+  await app.register(liveRoutes, { db: database.db, live });
   await app.register(postRoutes, { db: database.db, images });
   await app.register(commentRoutes, { db: database.db });
   await app.register(friendRoutes, { db: database.db });

@@ -83,3 +83,6 @@ export const pagedMessagesQuerySchema = z.object({
   messageId: idSchema,
   limit: limitSchema,
 });
+
+/** The sender shown for a message whose author deleted their account (issue 16). */
+export const DELETED_MEMBER_NAME = '(탈퇴한 회원)';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 
 import { chatBroadcast, roomTopic, type ChatMessage } from '@/lib/contract/chat';
-import type { Fanout, FanoutEvent } from './fanout/fanout';
+import type { Fanout, FanoutEvent, FanoutHandler } from './fanout/fanout';
 import { SharedFrame } from './shared-frame';
 
 /**
@@ -70,8 +70,18 @@ export class ChatHub {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Also told of every event (the live streams of src/live); call before `start`. */
+  private readonly listeners: FanoutHandler[] = [];
+
+  addListener(listener: FanoutHandler): void {
+    this.listeners.push(listener);
+  }
+
   start(): Promise<void> {
-    return this.fanout.start((event) => this.dispatch(event));
+    return this.fanout.start((event) => {
+      this.dispatch(event);
+      for (const listener of this.listeners) listener(event);
+    });
   }
 
   add(subscriber: RoomSubscriber): void {
@@ -105,6 +115,7 @@ export class ChatHub {
   }
 
   private dispatch(event: FanoutEvent): void {
+    if (event.type !== 'message' && event.type !== 'revoke') return;
     const set = this.rooms.get(event.roomId);
     if (!set) return;
     if (event.type === 'message') {

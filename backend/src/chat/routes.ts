@@ -1,14 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 
 import { pagedMessagesQuerySchema, recentMessagesQuerySchema } from '@/lib/contract/chat';
+import { LIVE_EVENT } from '@/lib/contract/live';
+import { markReadBodySchema } from '@/lib/contract/unread';
 import type { Db } from '../db/client';
+import type { LiveHub } from '../live/hub';
 import { requireMember } from '../http/auth-hook';
 import { idParams } from '../http/reply';
 import { newerMessages, olderMessages, recentMessages, requireRoomMember } from './service';
+import { markRead, roomsSummary } from './unread';
 
-/** Chat history (original-backend.md §3.7), for members of the room's club only. */
-export async function chatRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
-  const { db } = options;
+/**
+ * Chat history (original-backend.md §3.7), for members of the room's club only; and (issue 16)
+ * the caller's rooms with their last messages and unread counts, and their read positions.
+ */
+export async function chatRoutes(
+  app: FastifyInstance,
+  options: { db: Db; live: LiveHub },
+): Promise<void> {
+  const { db, live } = options;
+
+  app.get('/api/rooms/summary', async (request) => {
+    const member = requireMember(request);
+    return roomsSummary(db, member.id);
+  });
+
+  app.put('/api/rooms/:roomId/read', async (request) => {
+    const member = requireMember(request);
+    const { roomId } = idParams(request.params, 'roomId');
+    const { messageId } = markReadBodySchema.parse(request.body ?? {});
+    const position = await markRead(db, member.id, roomId, messageId);
+    // The member's other tabs and devices clear the room's badge too.
+    await live.sendToMembers([member.id], LIVE_EVENT.read, {
+      roomId,
+      lastReadMessageId: position.lastReadMessageId,
+    });
+    return position;
+  });
 
   app.get('/api/rooms/:roomId/recentMessage', async (request) => {
     const member = requireMember(request);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { clubCreatedText, clubCreateSchema, clubSearchQuerySchema } from '@/lib/contract/club';
 import type { ChatHub } from '../chat/hub';
 import type { Db } from '../db/client';
+import type { LiveHub } from '../live/hub';
 import { requireMember } from '../http/auth-hook';
 import { idParams, sendText } from '../http/reply';
 import { clubByRoom, createClub, joinClub, leaveClub, listClubs } from './service';
@@ -10,9 +11,9 @@ import { clubByRoom, createClub, joinClub, leaveClub, listClubs } from './servic
 /** Clubs (original-backend.md §3.6, decisions.md §4). */
 export async function clubRoutes(
   app: FastifyInstance,
-  options: { db: Db; hub: ChatHub },
+  options: { db: Db; hub: ChatHub; live: LiveHub },
 ): Promise<void> {
-  const { db, hub } = options;
+  const { db, hub, live } = options;
 
   app.get('/api/clubs', async (request) => {
     const member = requireMember(request);
@@ -23,13 +24,15 @@ export async function clubRoutes(
   app.post('/api/club', async (request, reply) => {
     const member = requireMember(request);
     const club = await createClub(db, member.id, clubCreateSchema.parse(request.body ?? {}));
+    await live.roomJoined(club.chatRoomId, member.id);
     return sendText(reply, 201, clubCreatedText(club.title));
   });
 
   app.post('/api/club/:id/join', async (request, reply) => {
     const member = requireMember(request);
     const { id } = idParams(request.params, 'id');
-    await joinClub(db, member.id, id);
+    const joined = await joinClub(db, member.id, id);
+    if (joined.isNew) await live.roomJoined(joined.roomId, member.id);
     return sendText(reply, 200, '');
   });
 

@@ -3,6 +3,7 @@ import { and, desc, eq, exists, ilike, type SQL } from 'drizzle-orm';
 import type { Club, ClubCreate } from '@/lib/contract/club';
 import type { Db } from '../db/client';
 import { chatRooms, clubMembers, clubs } from '../db/schema';
+import { newestMessageIdOfClub } from '../chat/unread';
 import { notFound } from '../http/reply';
 
 const clubColumns = {
@@ -72,11 +73,32 @@ export async function createClub(db: Db, memberId: number, input: ClubCreate): P
   });
 }
 
-/** Joins a club; joining again changes nothing. Unknown club → 404. */
-export async function joinClub(db: Db, memberId: number, clubId: number): Promise<void> {
-  const [club] = await db.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId));
+/**
+ * Joins a club; joining again changes nothing. A newcomer's read position starts at the room's
+ * newest message: the history is there to scroll, not unread. Unknown club → 404.
+ */
+export async function joinClub(
+  db: Db,
+  memberId: number,
+  clubId: number,
+): Promise<{ roomId: number; isNew: boolean }> {
+  const [club] = await db
+    .select({ roomId: chatRooms.id })
+    .from(clubs)
+    .innerJoin(chatRooms, eq(chatRooms.clubId, clubs.id))
+    .where(eq(clubs.id, clubId));
   if (!club) throw notFound();
-  await db.insert(clubMembers).values({ clubId, memberId, role: 'MEMBER' }).onConflictDoNothing();
+  const inserted = await db
+    .insert(clubMembers)
+    .values({
+      clubId,
+      memberId,
+      role: 'MEMBER',
+      lastReadMessageId: newestMessageIdOfClub(clubId),
+    })
+    .onConflictDoNothing()
+    .returning({ clubId: clubMembers.clubId });
+  return { roomId: club.roomId, isNew: inserted.length > 0 };
 }
 
 /** The club of a chat room, for its members only (others and unknown rooms → 404). */

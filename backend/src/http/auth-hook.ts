@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in member; set on every protected /api request. */
     member: SessionUser | null;
+    /** When the request's access token expires (epoch ms): long-lived streams end then. */
+    accessTokenExpiresAt: number | null;
   }
 }
 
@@ -26,6 +28,7 @@ function isApiPath(path: string): boolean {
  */
 export function registerAuthHook(app: FastifyInstance, auth: AuthContext): void {
   app.decorateRequest('member', null);
+  app.decorateRequest('accessTokenExpiresAt', null);
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0];
     if (!isApiPath(path)) return;
@@ -41,6 +44,7 @@ export function registerAuthHook(app: FastifyInstance, auth: AuthContext): void 
     const member = await auth.members.find(result.claims.id);
     if (!member) throw new ApiError(401, MESSAGES.unauthenticated);
     request.member = { id: member.id, name: member.name, picture: member.picture };
+    request.accessTokenExpiresAt = result.claims.exp * 1000;
   });
 }
 

@@ -1,15 +1,19 @@
-/** What instances tell each other about a room. */
+/** What instances tell each other: about a room, or to some members' live streams. */
 export type FanoutEvent =
   /** A stored message; `body` is the broadcast JSON (the ResponseEntity envelope). */
   | { type: 'message'; roomId: number; body: string }
   /** Membership ended: drop the member's subscriptions to the room (`memberId` null: everyone). */
-  | { type: 'revoke'; roomId: number; memberId: number | null };
+  | { type: 'revoke'; roomId: number; memberId: number | null }
+  /** A member joined the room's club: their live streams follow the room from now on. */
+  | { type: 'join'; roomId: number; memberId: number }
+  /** A live event for these members' streams (`name` is the SSE event, `data` its JSON). */
+  | { type: 'member'; memberIds: number[]; name: string; data: string };
 
 export type FanoutHandler = (event: FanoutEvent) => void;
 
 /**
- * Delivers room events to the subscribers of every backend instance. Each event reaches the
- * handler of every instance exactly once, the publishing instance included.
+ * Delivers events to the subscribers of every backend instance. Each event reaches the handler of
+ * every instance exactly once, the publishing instance included.
  */
 export interface Fanout {
   readonly kind: 'in-process' | 'redis';

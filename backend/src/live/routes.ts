@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+
+import { LIVE_EVENT } from '@/lib/contract/live';
+import { memberRoomIds } from '../chat/unread';
+import type { Db } from '../db/client';
+import { requireMember } from '../http/auth-hook';
+import { sseFrame, type LiveHub, type LiveStream } from './hub';
+
+/** A comment line often enough that proxies and the BFF's idle timeouts keep the stream open. */
+export const HEARTBEAT_MS = 25_000;
+/** A stream whose client reads slower than events come is dropped past this backlog (it reconnects). */
+const MAX_BACKLOG_BYTES = 1024 * 1024;
+/** Longest a timer may wait in Node. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * `GET /api/events`: the signed-in member's live stream (server-sent events; issue 16). It tells of
+ * messages in the member's rooms, their read positions and their notifications, from whichever
+ * instance they happen on. The stream ends when the access token expires, so a signed-out or deleted
+ * member stops hearing; the browser's EventSource reconnects through the BFF, which refreshes.
+ */
+export async function liveRoutes(
+  app: FastifyInstance,
+  options: { db: Db; live: LiveHub; heartbeatMs?: number },
+): Promise<void> {
+  const { db, live } = options;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+
+  app.get('/api/events', async (request, reply) => {
+    const member = requireMember(request);
+    const rooms = new Set(await memberRoomIds(db, member.id));
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      // no-transform: compressing proxies (Next's included) must not buffer the stream.
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    res.flushHeaders();
+
+    let open = true;
+    const stream: LiveStream = {
+      memberId: member.id,
+      rooms,
+      send(frame) {
+        if (!open) return;
+        if (res.writableLength > MAX_BACKLOG_BYTES) {
+          close();
+          return;
+        }
+        res.write(frame);
+      },
+      close: () => close(),
+    };
+    const heartbeat = setInterval(() => stream.send(': ping\n\n'), heartbeatMs);
+    const untilExpiry = (request.accessTokenExpiresAt ?? Date.now()) - Date.now();
+    const expiry = setTimeout(() => close(), Math.max(0, Math.min(untilExpiry, MAX_TIMER_MS)));
+    function close(): void {
+      if (!open) return;
+      open = false;
+      clearInterval(heartbeat);
+      clearTimeout(expiry);
+      live.detach(stream);
+      res.end();
+    }
+    request.raw.once('close', close);
+    res.once('close', close);
+
+    live.attach(stream);
+    // The client reconnects with this delay, and reads again what the stream could have missed.
+    res.write(`retry: 3000\n${sseFrame(LIVE_EVENT.ready, '{}')}`);
+  });
+}
