@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { PublicConfig } from '@/lib/config';
 import type { LoginCheck } from '@/lib/contract/session';
 import { SessionProvider } from '@/lib/auth/session-provider';
+import { LiveEventsProvider } from '@/lib/live/live-events';
 import { RuntimeConfigProvider } from '@/components/config/runtime-config';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastProvider } from '@/components/ui/toast';
@@ -25,7 +26,9 @@ export function AppProviders({
     <RuntimeConfigProvider config={config}>
       <ToastProvider>
         <ConfirmProvider>
-          <SessionProvider initial={session}>{children}</SessionProvider>
+          <SessionProvider initial={session}>
+            <LiveEventsProvider>{children}</LiveEventsProvider>
+          </SessionProvider>
         </ConfirmProvider>
       </ToastProvider>
     </RuntimeConfigProvider>

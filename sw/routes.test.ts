@@ -82,6 +82,7 @@ describe('API reads', () => {
     '/api/login/check?t=1',
     '/api/token/refresh',
     '/api/logout',
+    '/api/events',
     '/oauth2/authorization/google',
     '/login/oauth2/code/google',
     '/api/images/abc-w640.webp',

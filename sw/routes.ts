@@ -19,7 +19,13 @@ export interface RequestFacts {
  * Session calls: their answer is about this moment's cookies, so a stored copy would lie (a
  * signed-out member "signed in" from the cache, a refresh that "worked" offline).
  */
-const NEVER_CACHED_API = ['/api/login/check', '/api/token/refresh', '/api/logout'];
+const NEVER_CACHED_API = [
+  '/api/login/check',
+  '/api/token/refresh',
+  '/api/logout',
+  // The live stream never ends; a cached copy would be a frozen one.
+  '/api/events',
+];
 
 /** Content-addressed images (a key never changes its bytes), served by the BFF. */
 const IMAGES_PREFIX = '/api/images/';

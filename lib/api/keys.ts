@@ -206,3 +206,14 @@ export function isWeekKey(key: unknown): boolean {
 export function exerciseHistoryPath(exerciseId: number, range: string): string {
   return `/api/exercise/${exerciseId}/history?range=${encodeURIComponent(range)}`;
 }
+
+// Live stream, unread chat (issue 16)
+
+/** The member's server-sent event stream. */
+export const LIVE_EVENTS_PATH = '/api/events';
+
+/** SWR key (and path) of the member's rooms with their last messages and unread counts. */
+export const ROOMS_SUMMARY_KEY = '/api/rooms/summary';
+
+/** Path of a room's read position. */
+export const roomReadPath = (roomId: number) => `/api/rooms/${roomId}/read`;

@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 
 import { roomLastMessageSchema } from './unread';
+import { LIVE_EVENT } from './values';
+
+export { LIVE_EVENT };
 
 /**
  * The member's live stream (`GET /api/events`, server-sent events; issue 16). Each event's SSE
@@ -8,19 +11,6 @@ import { roomLastMessageSchema } from './unread';
  * cached reads, or reads again where a delta is not enough.
  */
 
-/** The SSE event names. */
-export const LIVE_EVENT = {
-  /** The stream is open: whatever happened while it was closed must be read again. */
-  ready: 'ready',
-  /** A message arrived in one of the member's rooms (their own included). */
-  chat: 'chat',
-  /** The member read a room (on any device). */
-  read: 'read',
-  /** The member's set of rooms changed (joined, left, a club deleted). */
-  rooms: 'rooms',
-  /** The member's notifications changed (one arrived, or they were read elsewhere). */
-  notification: 'notification',
-} as const;
 export type LiveEventName = (typeof LIVE_EVENT)[keyof typeof LIVE_EVENT];
 
 export const chatLiveEventSchema = z.object({

@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
 
 import { idSchema } from './common';
+import { UNREAD_COUNT_CAP } from './values';
 
 /**
  * Unread chat (issue 16, additions to the original's wire): each member's read position per room,
  * the rooms' last messages and unread counts, and the live events that keep them current.
  */
 
-/** Counts stop here: the badge says `999+`, and the count query never scans further. */
-export const UNREAD_COUNT_CAP = 999;
+export { UNREAD_COUNT_CAP };
 
 /** The newest message of a room, as its club card and the live event show it. */
 export const roomLastMessageSchema = z.object({

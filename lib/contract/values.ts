@@ -130,3 +130,20 @@ export function roomSendDestination(roomId: number): string {
 export function chatSendBody(text: string): string {
   return JSON.stringify(text);
 }
+
+/** The live stream's SSE event names (`GET /api/events`, lib/contract/live.ts; issue 16). */
+export const LIVE_EVENT = {
+  /** The stream is open: whatever happened while it was closed must be read again. */
+  ready: 'ready',
+  /** A message arrived in one of the member's rooms (their own included). */
+  chat: 'chat',
+  /** The member read a room (on any device). */
+  read: 'read',
+  /** The member's set of rooms changed (joined, left, a club deleted). */
+  rooms: 'rooms',
+  /** The member's notifications changed (one arrived, or they were read elsewhere). */
+  notification: 'notification',
+} as const;
+
+/** Unread chat counts stop here: the badge says `999+`, and the count query never scans further. */
+export const UNREAD_COUNT_CAP = 999;
