@@ -32,7 +32,6 @@ import { until } from './helpers/wait';
 
 after(dropTestDatabases);
 
-
 for (const kind of databaseKinds()) {
   describe(`unread chat (${kind.name})`, () => {
     let server: TestServer;
@@ -86,6 +85,7 @@ for (const kind of databaseKinds()) {
       const [room] = summary.rooms;
       assert.equal(room.roomId, club.chatRoomId);
       assert.equal(room.clubId, club.id);
+      assert.equal(room.clubTitle, club.title);
       assert.equal(room.unreadCount, 3, 'the member’s own message is not unread');
       assert.equal(summary.unreadTotal, 3);
       assert.equal(room.lastMessage?.messageId, last);

@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Fragment, memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import {
   firstMessageId,
@@ -24,6 +24,24 @@ export interface ChatMessageListProps {
   onLoadOlder: () => void;
   /** Shown instead of the empty hint when the history failed. */
   errorSlot?: ReactNode;
+  /**
+   * Where the member had read to when they came in: the `여기까지 읽었습니다` divider goes before
+   * the first later message of someone else (none when null, or when nothing later is held).
+   */
+  readUpToId?: number | null;
+}
+
+/** The message the divider goes before: the first one after `readUpToId` that someone else sent. */
+export function firstUnreadId(
+  list: ChatMessage[],
+  readUpToId: number | null | undefined,
+  memberId: number | null | undefined,
+): number | null {
+  if (readUpToId === null || readUpToId === undefined) return null;
+  const first = list.find(
+    (message) => message.messageId > readUpToId && !isOwnMessage(message, memberId),
+  );
+  return first ? first.messageId : null;
 }
 
 /**
@@ -80,7 +98,9 @@ export function ChatMessageList({
   noEarlier,
   onLoadOlder,
   errorSlot,
+  readUpToId,
 }: ChatMessageListProps) {
+  const dividerBefore = firstUnreadId(messages, readUpToId, memberId);
   const areaRef = useRef<HTMLDivElement>(null);
   const snapshotRef = useRef<Snapshot | null>(null);
 
@@ -131,11 +151,12 @@ export function ChatMessageList({
       ) : null}
       <ol className={styles.list} role="log" aria-live="polite" aria-label={copy.chat.logLabel}>
         {messages.map((message) => (
-          <ChatMessageItem
-            key={message.messageId}
-            message={message}
-            own={isOwnMessage(message, memberId)}
-          />
+          <Fragment key={message.messageId}>
+            {message.messageId === dividerBefore ? (
+              <li className={styles.divider}>{copy.unread.divider}</li>
+            ) : null}
+            <ChatMessageItem message={message} own={isOwnMessage(message, memberId)} />
+          </Fragment>
         ))}
       </ol>
     </div>

@@ -227,4 +227,45 @@ describe('ChatRoom', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('채팅방 나가기에 실패했습니다.');
     expect(push).not.toHaveBeenCalled();
   });
+
+  it('shows where the member had read to, and marks the room read up to the newest message', async () => {
+    const { calls } = mockFetch({
+      'PUT /api/rooms/5/read': { body: { roomId: 5, lastReadMessageId: 13, unreadCount: 0 } },
+    });
+    const held = [
+      message(10, 2, '이서연', '어제 이야기'),
+      message(11, 1, '테스터', '내 답장'),
+      message(12, 2, '이서연', '새 소식'),
+      message(13, 3, '박지호', '저도요'),
+    ];
+    await renderRoom({ messages: held }, { refused: false, messages: held, lastReadMessageId: 10 });
+    // Before the first later message of someone else (the member's own reply does not count).
+    const items = within(screen.getByRole('log')).getAllByRole('listitem');
+    const texts = items.map((item) => item.textContent ?? '');
+    const divider = texts.indexOf('여기까지 읽었습니다');
+    expect(divider).toBeGreaterThan(-1);
+    expect(texts[divider + 1]).toContain('새 소식');
+    expect(texts[divider - 1]).toContain('내 답장');
+    await waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.url}`)).toContain('PUT /api/rooms/5/read'),
+    );
+    const put = calls.find((call) => call.url === '/api/rooms/5/read');
+    expect(put?.body).toEqual({ messageId: 13 });
+  });
+
+  it('shows no divider without a read position, or when nothing of others came after it', async () => {
+    mockFetch({
+      'PUT /api/rooms/5/read': { body: { roomId: 5, lastReadMessageId: 11, unreadCount: 0 } },
+    });
+    const held = [message(10, 2, '이서연', '안녕'), message(11, 1, '테스터', '반가워요')];
+    await renderRoom({ messages: held }, { refused: false, messages: held, lastReadMessageId: 10 });
+    expect(screen.queryByText('여기까지 읽었습니다')).toBeNull();
+  });
+
+  it('does not mark a refused room read', async () => {
+    const { calls } = mockFetch({});
+    await renderRoom({ refused: true }, { refused: true });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(calls.some((call) => call.url.endsWith('/read'))).toBe(false);
+  });
 });

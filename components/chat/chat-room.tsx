@@ -9,7 +9,9 @@ import { useToast } from '@/components/ui/toast';
 import { loadApi } from '@/lib/api/load';
 import { useSession } from '@/lib/auth';
 import { useChatRoom, type ChatRoomStart } from '@/lib/chat/use-chat-room';
+import { lastMessageId } from '@/lib/chat/message-list';
 import { useRevalidateClubs } from '@/lib/hooks/use-clubs';
+import { useMarkRoomRead } from '@/lib/hooks/use-mark-room-read';
 import { messages } from '@/lib/i18n/messages';
 import { ChatComposer } from './chat-composer';
 import { useOnline } from '@/lib/hooks/use-online';
@@ -47,6 +49,9 @@ export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomSt
   const online = useOnline();
   const connection = connectionState(room, online);
   const [leaving, setLeaving] = useState(false);
+  // Where the member had read to on entering: the divider stays there for this visit.
+  const [readUpToId] = useState(() => (start && !start.refused ? start.lastReadMessageId : null));
+  useMarkRoomRead(roomId, lastMessageId(room.messages), !room.refused && !room.loading);
 
   async function leave() {
     const confirmed = await confirm({
@@ -95,6 +100,7 @@ export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomSt
         loadingOlder={room.loadingOlder}
         noEarlier={room.noEarlier}
         onLoadOlder={() => void room.loadOlder()}
+        readUpToId={readUpToId}
         errorSlot={
           room.refused ? (
             <div className={styles.refusal} role="alert">

@@ -2,10 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
-import { CLUBS_KEY } from '@/lib/api/keys';
+import { CLUBS_KEY, ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';
 import type { Club } from '@/lib/contract/club';
+import type { RoomSummary, RoomsSummary } from '@/lib/contract/unread';
 import { ClubListPage } from './club-list-page';
 
 const push = jest.fn();
@@ -26,6 +27,29 @@ function club(overrides: Partial<Club> = {}): Club {
   };
 }
 
+function summary(overrides: Partial<RoomSummary> = {}): RoomsSummary {
+  const room: RoomSummary = {
+    roomId: 7,
+    clubId: 3,
+    clubTitle: '한강 러닝',
+    lastReadMessageId: 10,
+    unreadCount: 2,
+    lastMessage: {
+      messageId: 12,
+      message: '내일 7시에 봐요',
+      senderName: '이서연',
+      senderId: 2,
+      createdDate: '2025-07-19T14:03:27.123',
+    },
+    ...overrides,
+  };
+  return { rooms: [room], unreadTotal: room.unreadCount };
+}
+
+/** The club list's requests among those made (the rooms summary is asked for beside them). */
+const clubCalls = (calls: Array<{ url: string }>) =>
+  calls.map((call) => call.url).filter((url) => url.startsWith(CLUBS_KEY));
+
 beforeEach(() => push.mockReset());
 
 describe('ClubListPage', () => {
@@ -40,7 +64,7 @@ describe('ClubListPage', () => {
     expect(within(card).getByText('매주 토요일 7시')).toBeVisible();
     expect(within(card).getByText('클럽 특징')).toBeVisible();
     expect(within(card).getByText('초보 환영')).toBeVisible();
-    expect(calls.map((call) => call.url)).toEqual(['/api/clubs']);
+    expect(clubCalls(calls)).toEqual(['/api/clubs']);
     expect(screen.getByRole('link', { name: '새 클럽 만들기' })).toHaveAttribute(
       'href',
       '/club/create',
@@ -60,7 +84,10 @@ describe('ClubListPage', () => {
         value={{
           provider: () => new Map(),
           dedupingInterval: 0,
-          fallback: { [unstable_serialize([CLUBS_KEY, null])]: [club()] },
+          fallback: {
+            [unstable_serialize([CLUBS_KEY, null])]: [club()],
+            [ROOMS_SUMMARY_KEY]: summary(),
+          },
         }}
       >
         <SessionProvider
@@ -78,8 +105,12 @@ describe('ClubListPage', () => {
     // The first render already holds the cards: no skeleton, no request.
     expect(screen.getByRole('article', { name: '한강 러닝' })).toBeInTheDocument();
     expect(screen.queryByText('로딩 중...')).toBeNull();
+    expect(
+      screen.getByRole('link', { name: '한강 러닝 채팅방, 읽지 않은 메시지 2개' }),
+    ).toBeVisible();
     await user.type(screen.getByLabelText('클럽 검색'), '러닝{Enter}');
     expect(await screen.findByText('조건에 맞는 클럽이 없습니다.')).toBeInTheDocument();
+    // Neither the list nor the rooms summary was asked for again.
     expect(calls.map((call) => call.url)).toEqual([
       '/api/clubs?name=%EB%9F%AC%EB%8B%9D&isMyClubs=0',
     ]);
@@ -102,7 +133,7 @@ describe('ClubListPage', () => {
     await user.selectOptions(screen.getByLabelText('클럽 범위'), '전체');
     await user.type(screen.getByLabelText('클럽 검색'), '{Enter}');
     expect(await screen.findByText('조건에 맞는 클럽이 없습니다.')).toBeInTheDocument();
-    expect(calls.map((call) => call.url)).toEqual([
+    expect(clubCalls(calls)).toEqual([
       '/api/clubs',
       '/api/clubs?name=%EB%9F%AC%EB%8B%9D&isMyClubs=1',
       '/api/clubs?name=%EB%9F%AC%EB%8B%9D&isMyClubs=0',
@@ -142,5 +173,44 @@ describe('ClubListPage', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
       '/api/club/3/join',
     ]);
+  });
+
+  it('shows 내 채팅방: each joined room with its last message, time and unread count', async () => {
+    jest.useFakeTimers({ now: new Date('2025-07-19T05:13:30Z'), doNotFake: ['queueMicrotask'] });
+    try {
+      mockFetch({
+        'GET /api/clubs': { body: [club()] },
+        'GET /api/rooms/summary': {
+          body: {
+            rooms: [
+              summary().rooms[0],
+              {
+                ...summary().rooms[0],
+                roomId: 8,
+                clubId: 4,
+                clubTitle: '조용한 방',
+                unreadCount: 0,
+                lastMessage: null,
+              },
+            ],
+            unreadTotal: 2,
+          },
+        },
+      });
+      renderWithApp(<ClubListPage />);
+      const section = await screen.findByRole('region', { name: '내 채팅방' });
+      const busy = within(section).getByRole('link', {
+        name: '한강 러닝 채팅방, 읽지 않은 메시지 2개',
+      });
+      expect(busy).toHaveAttribute('href', '/chat/7');
+      expect(within(busy).getByText('이서연:')).toBeVisible();
+      expect(within(busy).getByText(/내일 7시에 봐요/)).toBeVisible();
+      expect(within(busy).getByText('10분 전')).toBeVisible();
+      expect(within(busy).getByText('2')).toBeVisible();
+      const quiet = within(section).getByRole('link', { name: '조용한 방 채팅방' });
+      expect(within(quiet).getByText('아직 메시지가 없습니다.')).toBeVisible();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

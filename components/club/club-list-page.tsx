@@ -3,10 +3,12 @@ import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { messages } from '@/lib/i18n/messages';
 import { ClubBrowser } from './club-browser';
+import { MyChats } from './my-chats';
 
 /**
- * The club list (/club): the heading and `새 클럽 만들기` render on the server; the search and its
- * results are the client leaf (ClubBrowser), which starts from the list the page handed over.
+ * The club list (/club): the heading and `새 클럽 만들기` render on the server; the member's rooms
+ * with their last messages and unread counts (MyChats), the search and its results (ClubBrowser)
+ * are client leaves, which start from what the page handed over.
  */
 export function ClubListPage() {
   const createLink = (
@@ -21,6 +23,7 @@ export function ClubListPage() {
         description={messages.clubs.description}
         actions={createLink}
       />
+      <MyChats />
       <ClubBrowser createLink={createLink} />
     </>
   );

@@ -10,13 +10,16 @@ export interface NavItem {
   also?: readonly string[];
 }
 
+/** The section of clubs and their chat rooms, which shows the unread-messages badge. */
+export const CHAT_SECTION_HREF = '/club';
+
 /** The main sections, in sidebar order (product.md §2). */
 export const navItems: readonly NavItem[] = [
   { href: '/', label: messages.nav.home, icon: <HomeIcon /> },
   { href: '/post', label: messages.nav.post, icon: <PostIcon /> },
   { href: '/exercise', label: messages.nav.exercise, icon: <ExerciseIcon /> },
   { href: '/routine', label: messages.nav.routine, icon: <RoutineIcon /> },
-  { href: '/club', label: messages.nav.club, icon: <ClubIcon />, also: ['/chat'] },
+  { href: CHAT_SECTION_HREF, label: messages.nav.club, icon: <ClubIcon />, also: ['/chat'] },
 ];
 
 function underPrefix(pathname: string, prefix: string): boolean {

@@ -3,14 +3,26 @@
 import Link, { useLinkStatus } from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { UnreadBadge } from '@/components/chat/unread-badge';
+import { useRoomsSummary } from '@/lib/hooks/use-rooms-summary';
 import { messages } from '@/lib/i18n/messages';
-import { isActive, navItems } from './nav-items';
+import { CHAT_SECTION_HREF, isActive, navItems } from './nav-items';
 import styles from './sidebar.module.css';
 
 /** The icon of a section link, pulsing while that section's page is on its way. */
 function NavIcon({ children }: { children: ReactNode }) {
   const { pending } = useLinkStatus();
   return <span className={`${styles.icon} ${pending ? styles.pending : ''}`}>{children}</span>;
+}
+
+/** The club section's mark: unread messages in any of the member's rooms, kept live. */
+function ChatUnread() {
+  const { summary } = useRoomsSummary();
+  return (
+    <span className={styles.iconBadge}>
+      <UnreadBadge count={summary?.unreadTotal ?? 0} label />
+    </span>
+  );
 }
 
 /**
@@ -33,7 +45,10 @@ export function NavList() {
                 className={`${styles.link} ${active ? styles.active : ''}`}
                 aria-current={active ? 'page' : undefined}
               >
-                <NavIcon>{item.icon}</NavIcon>
+                <NavIcon>
+                  {item.icon}
+                  {item.href === CHAT_SECTION_HREF ? <ChatUnread /> : null}
+                </NavIcon>
                 <span className={styles.label}>{item.label}</span>
               </Link>
             </li>

@@ -44,11 +44,14 @@ export interface ChatRoom {
 }
 
 /**
- * The room as the server found it for this page (lib/bff/screens/chat.ts): its latest messages,
- * or refused (the member is not in the room's club). The hook starts from it instead of asking
- * again; `reload` and a change of room start from scratch.
+ * The room as the server found it for this page (lib/bff/screens/chat.ts): its latest messages and
+ * where the member had read to (null when the backend keeps no read positions), or refused (the
+ * member is not in the room's club). The hook starts from it instead of asking again; `reload`
+ * and a change of room start from scratch.
  */
-export type ChatRoomStart = { refused: false; messages: ChatMessage[] } | { refused: true };
+export type ChatRoomStart =
+  | { refused: false; messages: ChatMessage[]; lastReadMessageId?: number | null }
+  | { refused: true };
 
 interface RoomState {
   key: string;

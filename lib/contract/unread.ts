@@ -26,6 +26,7 @@ export type RoomLastMessage = z.infer<typeof roomLastMessageSchema>;
 export const roomSummarySchema = z.object({
   roomId: z.number(),
   clubId: z.number(),
+  clubTitle: z.string(),
   /** The newest message the caller has seen (0: none). */
   lastReadMessageId: z.number(),
   /** Messages after it from others, at most UNREAD_COUNT_CAP. */

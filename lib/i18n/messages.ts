@@ -485,6 +485,21 @@ export const messages = {
     loadFailed: '클럽 목록을 불러오지 못했습니다.',
     enterChatLabel: (title: string) => `${title} 채팅방 입장하기`,
   },
+  unread: {
+    /** The count as a badge shows it (capped counts read `999+`). */
+    count: (count: number, cap: number) => (count >= cap ? `${cap}+` : String(count)),
+    /** The nav link's extra words for screen readers. */
+    navLabel: (count: number, cap: number) =>
+      `읽지 않은 메시지 ${count >= cap ? `${cap}개 이상` : `${count}개`}`,
+    myChats: '내 채팅방',
+    myChatsDescription: '가입한 클럽의 최근 대화입니다.',
+    noMessages: '아직 메시지가 없습니다.',
+    roomLink: (title: string, unread: number) =>
+      unread > 0 ? `${title} 채팅방, 읽지 않은 메시지 ${unread}개` : `${title} 채팅방`,
+    sender: (name: string) => `${name}:`,
+    divider: '여기까지 읽었습니다',
+    newMessages: '새 메시지',
+  },
   clubForm: {
     title: '새로운 클럽 만들기',
     subtitle: '새로운 클럽을 만들고 멤버들과 함께하세요.',

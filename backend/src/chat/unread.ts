@@ -8,7 +8,7 @@ import {
   type RoomsSummary,
 } from '@/lib/contract/unread';
 import type { Db } from '../db/client';
-import { chatMessages, chatRooms, clubMembers, members } from '../db/schema';
+import { chatMessages, chatRooms, clubMembers, clubs, members } from '../db/schema';
 import { seoulTimestamp } from '../http/errors';
 import { notFound } from '../http/reply';
 import { previewText } from '../live/last-message';
@@ -29,6 +29,7 @@ const unreadCount = (memberId: number) => sql`(select count(*) from (
 interface SummaryRow {
   room_id: number | string;
   club_id: number | string;
+  club_title: string;
   last_read_message_id: number | string;
   unread_count: number | string;
   message_id: number | string | null;
@@ -41,12 +42,13 @@ interface SummaryRow {
 /** Every joined club's room with its last message and the caller's unread count. */
 export async function roomsSummary(db: Db, memberId: number): Promise<RoomsSummary> {
   const result = (await db.execute(sql`
-    select r.id as room_id, r.club_id, cm.last_read_message_id,
+    select r.id as room_id, r.club_id, c.title as club_title, cm.last_read_message_id,
       ${unreadCount(memberId)} as unread_count,
       last.id as message_id, last.message, last.member_id as sender_id,
       last.name as sender_name, last.created_at
     from ${clubMembers} cm
     join ${chatRooms} r on r.club_id = cm.club_id
+    join ${clubs} c on c.id = cm.club_id
     left join lateral (
       select m.id, m.message, m.member_id, m.created_at, sender.name
       from ${chatMessages} m left join ${members} sender on sender.id = m.member_id
@@ -64,6 +66,7 @@ function toSummary(row: SummaryRow): RoomSummary {
   return {
     roomId: Number(row.room_id),
     clubId: Number(row.club_id),
+    clubTitle: row.club_title,
     lastReadMessageId: Number(row.last_read_message_id),
     unreadCount: Number(row.unread_count),
     lastMessage:

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import type { ChatMessage } from '@/lib/contract/chat';
 import type { Club } from '@/lib/contract/club';
+import type { RoomsSummary } from '@/lib/contract/unread';
 import { AccessDeniedError, BackendReadError } from '../server-client';
 import { chatRoomStart } from './chat';
 
@@ -15,8 +16,10 @@ jest.mock('next/navigation', () => ({
 
 const fetchRecentMessages = jest.fn<Promise<ChatMessage[] | null>, [number]>();
 const fetchClubs = jest.fn<Promise<Club[]>, []>();
+const fetchRoomsSummary = jest.fn<Promise<RoomsSummary>, []>();
 jest.mock('../reads/chat', () => ({
   fetchRecentMessages: (id: number) => fetchRecentMessages(id),
+  fetchRoomsSummary: () => fetchRoomsSummary(),
 }));
 jest.mock('../reads/clubs', () => ({ fetchClubs: () => fetchClubs() }));
 
@@ -39,14 +42,52 @@ const club = (chatRoomId: number): Club => ({
 beforeEach(() => {
   fetchRecentMessages.mockReset();
   fetchClubs.mockReset();
+  fetchRoomsSummary.mockReset();
+  fetchRoomsSummary.mockRejectedValue(new BackendReadError('/api/rooms/summary', 404));
+});
+
+const summaryWith = (roomId: number, lastReadMessageId: number): RoomsSummary => ({
+  rooms: [
+    {
+      roomId: 9,
+      clubId: 1,
+      clubTitle: '다른 방',
+      lastReadMessageId: 99,
+      unreadCount: 0,
+      lastMessage: null,
+    },
+    {
+      roomId,
+      clubId: 3,
+      clubTitle: '한강 러닝',
+      lastReadMessageId,
+      unreadCount: 2,
+      lastMessage: null,
+    },
+  ],
+  unreadTotal: 2,
 });
 
 describe('chatRoomStart', () => {
   it("a member's room: its latest messages, in one read", async () => {
     fetchRecentMessages.mockResolvedValue([message]);
-    await expect(chatRoomStart(5)).resolves.toEqual({ refused: false, messages: [message] });
+    await expect(chatRoomStart(5)).resolves.toEqual({
+      refused: false,
+      messages: [message],
+      lastReadMessageId: null,
+    });
     expect(fetchRecentMessages).toHaveBeenCalledWith(5);
     expect(fetchClubs).not.toHaveBeenCalled();
+  });
+
+  it("the member's read position in the room, for the divider", async () => {
+    fetchRecentMessages.mockResolvedValue([message]);
+    fetchRoomsSummary.mockResolvedValue(summaryWith(5, 41));
+    await expect(chatRoomStart(5)).resolves.toEqual({
+      refused: false,
+      messages: [message],
+      lastReadMessageId: 41,
+    });
   });
 
   it('403 (a backend that says so): the refused state', async () => {

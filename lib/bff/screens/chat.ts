@@ -3,12 +3,23 @@ import { notFound } from 'next/navigation';
 import type { ChatMessage } from '@/lib/contract/chat';
 import type { ChatRoomStart } from '@/lib/chat/use-chat-room';
 import { fetchClubs } from '../reads/clubs';
-import { fetchRecentMessages } from '../reads/chat';
+import { fetchRecentMessages, fetchRoomsSummary } from '../reads/chat';
 import { isAccessDenied } from '../server-client';
 
 /**
- * What /chat/{roomId}'s first view shows: the room's latest messages, or, for a member the room
- * refuses, the refused state; a room no club owns is notFound().
+ * Where the member had read the room to before this visit (for the `여기까지 읽었습니다` divider),
+ * read beside the messages; null when the backend keeps no read positions (the original) or the
+ * room is not among the member's.
+ */
+async function lastReadOf(roomId: number): Promise<number | null> {
+  const summary = await fetchRoomsSummary().catch(() => null);
+  return summary?.rooms.find((room) => room.roomId === roomId)?.lastReadMessageId ?? null;
+}
+
+/**
+ * What /chat/{roomId}'s first view shows: the room's latest messages and the member's read
+ * position, or, for a member the room refuses, the refused state; a room no club owns is
+ * notFound().
  *
  * The history is members-only: the backend answers a stranger 404 (so unknown rooms and rooms of
  * other clubs look alike), the original answers 403 where it checks at all. A 404 is therefore
@@ -17,6 +28,7 @@ import { isAccessDenied } from '../server-client';
  */
 export async function chatRoomStart(roomId: number): Promise<ChatRoomStart> {
   let messages: ChatMessage[] | null;
+  const lastRead = lastReadOf(roomId);
   try {
     messages = await fetchRecentMessages(roomId);
   } catch (error) {
@@ -24,7 +36,7 @@ export async function chatRoomStart(roomId: number): Promise<ChatRoomStart> {
     if (isAccessDenied(error)) return { refused: true };
     throw error;
   }
-  if (messages) return { refused: false, messages };
+  if (messages) return { refused: false, messages, lastReadMessageId: await lastRead };
   const clubs = await fetchClubs();
   if (clubs.some((club) => club.chatRoomId === roomId)) return { refused: true };
   notFound();

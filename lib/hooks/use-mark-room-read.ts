@@ -1,0 +1,54 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import { useSWRConfig } from 'swr';
+import { loadApi } from '@/lib/api/load';
+import { ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
+import type { RoomsSummary } from '@/lib/contract/unread';
+import { withRead } from './use-rooms-summary';
+
+/** How long the newest message must stay in view before it counts as read (a burst sends one write). */
+export const MARK_READ_DELAY_MS = 400;
+
+/**
+ * Marks the room read up to `lastMessageId` while the member is looking at it: when the room opens,
+ * when a message arrives while the tab is visible, and when the tab becomes visible again. The
+ * cached summary (nav badge, 내 채팅방) drops the room's count at once; the backend tells the
+ * member's other tabs. Failures are left for the next message or visit (a backend without read
+ * positions, the original, answers 404 every time).
+ */
+export function useMarkRoomRead(roomId: number, lastMessageId: number | null, enabled: boolean) {
+  const { mutate } = useSWRConfig();
+  const sentRef = useRef(0);
+
+  useEffect(() => {
+    if (!enabled || lastMessageId === null) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const send = () => {
+      if (document.visibilityState !== 'visible' || lastMessageId <= sentRef.current) return;
+      sentRef.current = lastMessageId;
+      void mutate(
+        ROOMS_SUMMARY_KEY,
+        (current: RoomsSummary | undefined) =>
+          current ? withRead(current, { roomId, lastReadMessageId: lastMessageId }) : current,
+        { revalidate: false },
+      );
+      loadApi()
+        .then((api) => api.markRoomRead(roomId, lastMessageId))
+        .catch((error: unknown) => {
+          sentRef.current = 0;
+          console.warn('chat: marking the room read failed', error);
+        });
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(send, MARK_READ_DELAY_MS);
+    };
+    schedule();
+    document.addEventListener('visibilitychange', schedule);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', schedule);
+    };
+  }, [enabled, lastMessageId, mutate, roomId]);
+}
