@@ -6,6 +6,10 @@
 // BENCH_DATABASE_URL / TEST_DATABASE_URL, BENCH_SIZES=50,200, BENCH_MESSAGES=3, BENCH_RATE=50,
 // BENCH_LIBRARY_EVERY=10)
 //
+// Then the unread fan-out of issue 16 (unread.mjs): 200 members in 20 rooms with their live
+// streams open, 1,000 messages; p99 from a message to each other member's updated unread count
+// (budget ≤ 100 ms), nothing lost, and every count equal to the backend's.
+//
 // Every BENCH_LIBRARY_EVERY-th member is the app's own client stack (@stomp/stompjs over
 // sockjs-client); the others use a lean SockJS/STOMP client (lean-client.mjs), because 200 sets
 // of those libraries in this one process would cost more CPU than the server and measure the
@@ -17,6 +21,14 @@ import { Client } from '@stomp/stompjs';
 import SockJS from 'sockjs-client';
 
 import { connectLeanClient } from './lean-client.mjs';
+import {
+  prepareRooms,
+  runUnread,
+  UNREAD_BUDGET_P99_MS,
+  UNREAD_MEMBERS,
+  UNREAD_MESSAGES,
+  UNREAD_ROOMS,
+} from './unread.mjs';
 
 import {
   api,
@@ -43,15 +55,17 @@ const BUDGET_P99_MS = 50;
 const BUDGET_SIZE = 200;
 /** Every n-th member runs @stomp/stompjs + sockjs-client; the rest the lean client. */
 const LIBRARY_EVERY = Math.max(1, Number(process.env.BENCH_LIBRARY_EVERY ?? 10));
-const DEADLINE_MS = 85_000;
+const DEADLINE_MS = 200_000;
 const started = Date.now();
+
+const memberName = (i) => `벤치${i}`;
 
 /** Signs `count` members in and puts them in one club; returns cookies and the room id. */
 async function prepareRoom(baseUrl, count, tag) {
   const cookies = await pool(
     Array.from({ length: count }, (_, i) => i),
     8,
-    (i) => signIn(baseUrl, `bench${i}-${tag}@everyhealth.test`, `벤치${i}`),
+    (i) => signIn(baseUrl, `bench${i}-${tag}@everyhealth.test`, memberName(i)),
   );
   const form = {
     title: `벤치 ${tag}`,
@@ -192,8 +206,15 @@ function redisReachable(url) {
 async function main() {
   ensureBuilt();
   const results = [];
+  const unread = [];
   const notes = [];
-  const largest = Math.max(...SIZES);
+  const largest = Math.max(...SIZES, UNREAD_MEMBERS);
+  const unreadRun = async (mode, baseUrls, prepared, tag) => {
+    const cookies = prepared.cookies.slice(0, UNREAD_MEMBERS);
+    const rooms = await prepareRooms(baseUrls[0], cookies, tag);
+    const names = cookies.map((_, i) => memberName(i));
+    unread.push(await runUnread(mode, baseUrls, cookies, names, rooms));
+  };
 
   const single = await startBackend('in-process', {});
   try {
@@ -203,6 +224,7 @@ async function main() {
         await runRoom('in-process', [single.baseUrl], prepared, size, [single.child.pid]),
       );
     }
+    await unreadRun('in-process', [single.baseUrl], prepared, 'local');
   } finally {
     await stopBackend(single);
   }
@@ -227,6 +249,7 @@ async function main() {
             ]),
           );
         }
+        await unreadRun('redis ×2', [a.baseUrl, b.baseUrl], prepared, 'redis');
       } finally {
         await stopBackend(b);
         await stopBackend(a);
@@ -284,6 +307,52 @@ async function main() {
     `p50/p99 over every delivery; "stompjs p99" over the deliveries to the members on ` +
       `@stomp/stompjs + sockjs-client (how many in brackets), which count in p50/p99 too`,
   );
+
+  console.log(
+    `\nunread fan-out: ${UNREAD_MEMBERS} members in ${UNREAD_ROOMS} rooms, live streams open, ` +
+      `${UNREAD_MESSAGES} messages; latency = publish → a member's stream counted it; ` +
+      `budget p99 ≤ ${UNREAD_BUDGET_P99_MS} ms, nothing lost, every count equal to the backend's`,
+  );
+  printTable([
+    [
+      'mode',
+      'members',
+      'rooms',
+      'messages',
+      'count updates',
+      'lost',
+      'dup',
+      'p50 ms',
+      'p99 ms',
+      'all counted p99 ms',
+      'wrong live',
+      'wrong backend',
+      'wall s',
+      'verdict',
+    ],
+    ...unread.map((r) => [
+      r.mode,
+      String(r.members),
+      String(r.rooms),
+      String(r.messages),
+      String(r.updates),
+      String(r.lost),
+      String(r.duplicates),
+      fmt(r.p50),
+      fmt(r.p99),
+      fmt(r.lastP99),
+      String(r.wrongLive),
+      String(r.wrongBackend),
+      fmt(r.wall),
+      r.lost === 0 &&
+      r.duplicates === 0 &&
+      r.wrongLive === 0 &&
+      r.wrongBackend === 0 &&
+      r.p99 <= UNREAD_BUDGET_P99_MS
+        ? 'PASS'
+        : 'MISS',
+    ]),
+  ]);
   for (const note of notes) console.log(note);
   console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

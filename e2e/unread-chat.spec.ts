@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, uniqueNamedMember } from './fixtures/auth';
+import { createClub, openRoom, say } from './fixtures/club';
+
+/**
+ * Unread chat through the real stack: B's message reaches A's open /club page over A's live
+ * stream (GET /api/events through the BFF), A's counts follow without a reload, and entering the
+ * room shows where A had read to and clears the counts.
+ */
+
+/** The club section's link in the navigation (its name carries the unread words). */
+const clubNav = (page: Page) =>
+  page.getByRole('navigation', { name: /메뉴|탐색|navigation/i }).getByRole('link', { name: /클럽/ });
+
+test('B writes while A is on /club: A sees the count live, then the divider where A left off', async ({
+  page,
+  browser,
+}) => {
+  const a = uniqueNamedMember('읽기');
+  const b = uniqueNamedMember('쓰기');
+  const title = `새벽 수영 ${Date.now().toString(36)}`;
+
+  await signIn(page, a);
+  await createClub(page, title, { intro: '아침 수영', place: '잠실', time: '매일 6시' });
+  const roomId = await openRoom(page, title);
+  await expect(page.getByLabel('메시지 입력')).toBeEnabled();
+  await say(page, '첫 메시지');
+
+  const contextB = await browser.newContext();
+  const pageB = await contextB.newPage();
+  try {
+    await signIn(pageB, b);
+    expect(await openRoom(pageB, title)).toBe(roomId);
+    await expect(pageB.getByLabel('메시지 입력')).toBeEnabled();
+
+    // A goes to /club; the room row shows no unread count yet.
+    await page.goto('/club');
+    const myChats = page.getByRole('region', { name: '내 채팅방' });
+    await expect(myChats.getByRole('link', { name: `${title} 채팅방` })).toBeVisible();
+    const stream = page.waitForResponse((response) => response.url().endsWith('/api/events'));
+    expect((await stream).status()).toBe(200);
+
+    await say(pageB, '오늘 수영장 휴관이래요');
+    await say(pageB, '내일 봐요');
+
+    // Live, without a reload: the room row, its last message and the navigation badge.
+    const row = myChats.getByRole('link', { name: `${title} 채팅방, 읽지 않은 메시지 2개` });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('내일 봐요');
+    await expect(row).toContainText(`${b.name}:`);
+    await expect(clubNav(page)).toContainText('읽지 않은 메시지 2개');
+
+    // Entering: the divider sits before B's first message, and the counts clear.
+    await row.click();
+    await page.waitForURL(new RegExp(`/chat/${roomId}$`));
+    const items = page.getByRole('log').getByRole('listitem');
+    await expect(items.filter({ hasText: '여기까지 읽었습니다' })).toHaveCount(1);
+    const texts = await items.allTextContents();
+    const divider = texts.indexOf('여기까지 읽었습니다');
+    expect(texts[divider - 1]).toContain('첫 메시지');
+    expect(texts[divider + 1]).toContain('오늘 수영장 휴관이래요');
+    await expect(clubNav(page)).not.toContainText('읽지 않은 메시지');
+
+    // Back on /club after a reload, the backend agrees: nothing unread.
+    await page.goto('/club');
+    await expect(
+      page.getByRole('region', { name: '내 채팅방' }).getByRole('link', { name: `${title} 채팅방` }),
+    ).toBeVisible();
+  } finally {
+    await contextB.close();
+  }
+});
