@@ -5,6 +5,7 @@ import { useSWRConfig } from 'swr';
 import { loadApi } from '@/lib/api/load';
 import { ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
 import type { RoomsSummary } from '@/lib/contract/unread';
+import { setViewedRoom } from '@/lib/live/viewed-room';
 import { withRead } from './use-rooms-summary';
 
 /** How long the newest message must stay in view before it counts as read (a burst sends one write). */
@@ -20,6 +21,8 @@ export const MARK_READ_DELAY_MS = 400;
 export function useMarkRoomRead(roomId: number, lastMessageId: number | null, enabled: boolean) {
   const { mutate } = useSWRConfig();
   const sentRef = useRef(0);
+
+  useEffect(() => (enabled ? setViewedRoom(roomId) : undefined), [enabled, roomId]);
 
   useEffect(() => {
     if (!enabled || lastMessageId === null) return;

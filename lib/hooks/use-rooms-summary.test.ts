@@ -56,6 +56,12 @@ describe('withMessage', () => {
     expect(next.rooms[0].lastMessage?.messageId).toBe(101);
   });
 
+  it('does not count a message of the room on screen, and moves the read position to it', () => {
+    const next = withMessage(summary(room(1, { unreadCount: 0 })), chat(1, 101), ME, true);
+    expect(next.rooms[0]).toMatchObject({ unreadCount: 0, lastReadMessageId: 101 });
+    expect(next.rooms[0].lastMessage?.messageId).toBe(101);
+  });
+
   it('counts a deleted member’s message (no sender id)', () => {
     expect(withMessage(summary(room(1)), chat(1, 101, null), ME).unreadTotal).toBe(1);
   });

@@ -8,13 +8,18 @@ import type { ChatLiveEvent, ReadLiveEvent } from '@/lib/contract/live';
 import type { RoomsSummary } from '@/lib/contract/unread';
 import { LIVE_EVENT, UNREAD_COUNT_CAP } from '@/lib/contract/values';
 import { useLiveEvent } from '@/lib/live/live-events';
+import { isRoomInView } from '@/lib/live/viewed-room';
 import { useServerFirst } from './use-server-first';
 
-/** The summary after a message arrived live: the room's last message, one more unread unless own. */
+/**
+ * The summary after a message arrived live: the room's last message, one more unread unless it is
+ * the member's own or the room is on screen (`inView`: seen as it arrives, read up to it).
+ */
 export function withMessage(
   summary: RoomsSummary,
   event: ChatLiveEvent,
   memberId: number | null,
+  inView = false,
 ): RoomsSummary {
   const room = summary.rooms.find((candidate) => candidate.roomId === event.roomId);
   if (!room || (room.lastMessage && room.lastMessage.messageId >= event.lastMessage.messageId)) {
@@ -22,10 +27,13 @@ export function withMessage(
   }
   const own = event.lastMessage.senderId !== null && event.lastMessage.senderId === memberId;
   const unreadCount =
-    own || event.lastMessage.messageId <= room.lastReadMessageId
+    own || inView || event.lastMessage.messageId <= room.lastReadMessageId
       ? room.unreadCount
       : Math.min(UNREAD_COUNT_CAP, room.unreadCount + 1);
-  const updated = { ...room, lastMessage: event.lastMessage, unreadCount };
+  const lastReadMessageId = inView
+    ? Math.max(room.lastReadMessageId, event.lastMessage.messageId)
+    : room.lastReadMessageId;
+  const updated = { ...room, lastMessage: event.lastMessage, unreadCount, lastReadMessageId };
   // The most recently active room first, as the backend orders them.
   const rooms = [updated, ...summary.rooms.filter((other) => other !== room)];
   return { rooms, unreadTotal: summary.unreadTotal - room.unreadCount + unreadCount };
@@ -61,7 +69,8 @@ export function useRoomsSummary() {
   );
   const memberId = user?.id ?? null;
   useLiveEvent(LIVE_EVENT.chat, (event) => {
-    void mutate((current) => (current ? withMessage(current, event, memberId) : current), {
+    const inView = isRoomInView(event.roomId);
+    void mutate((current) => (current ? withMessage(current, event, memberId, inView) : current), {
       revalidate: false,
     });
   });
