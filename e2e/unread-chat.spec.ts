@@ -33,11 +33,11 @@ test('B writes while A is on /club: A sees the count live, then the divider wher
     expect(await openRoom(pageB, title)).toBe(roomId);
     await expect(pageB.getByLabel('메시지 입력')).toBeEnabled();
 
-    // A goes to /club; the room row shows no unread count yet.
+    // A goes to /club; the room row shows no unread count yet; A's live stream opens.
+    const stream = page.waitForResponse((response) => response.url().endsWith('/api/events'));
     await page.goto('/club');
     const myChats = page.getByRole('region', { name: '내 채팅방' });
     await expect(myChats.getByRole('link', { name: `${title} 채팅방` })).toBeVisible();
-    const stream = page.waitForResponse((response) => response.url().endsWith('/api/events'));
     expect((await stream).status()).toBe(200);
 
     await say(pageB, '오늘 수영장 휴관이래요');
