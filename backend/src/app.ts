@@ -115,7 +115,13 @@ export async function buildApp(
   });
 
   const localPort = () => (app.server.address() as AddressInfo | null)?.port ?? config.port;
-  const issuerUrl = config.google ? undefined : devIssuer(config.publicUrl);
+  const issuerUrl = config.devSignIn ? devIssuer(config.publicUrl) : undefined;
+  if (config.devSignInExposed) {
+    app.log.warn(
+      { publicUrl: config.publicUrl },
+      'DEV_SIGN_IN: the development sign-in runs on a non-loopback origin; anyone who reaches it can sign in as any member',
+    );
+  }
   const oidc = new OidcClient({
     config,
     dev: issuerUrl
@@ -175,6 +181,7 @@ export async function buildApp(
       accounts,
       db: database.db,
       issuer: issuerUrl,
+      exposed: config.devSignInExposed,
     });
   }
   return app;

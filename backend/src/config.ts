@@ -46,6 +46,7 @@ const envSchema = z
     JWT_SECRET: optionalString,
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
+    DEV_SIGN_IN: booleanFlag(false),
     SEED_DEMO: booleanFlag(true),
     REDIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     LOG_LEVEL: z.preprocess(
@@ -98,6 +99,13 @@ export interface Config {
   dataDir: string;
   jwtSecret?: string;
   google?: { clientId: string; clientSecret: string };
+  /**
+   * The development identity provider runs (no Google settings): asked for with DEV_SIGN_IN, or
+   * implied by a loopback PUBLIC_URL. Never true with Google settings.
+   */
+  devSignIn: boolean;
+  /** The development sign-in runs on an origin others can reach: its pages say so, the log warns. */
+  devSignInExposed: boolean;
   seedDemo: boolean;
   redisUrl?: string;
   logLevel: string;
@@ -128,6 +136,27 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
   };
 }
 
+/** True for the hosts only this machine reaches: localhost, 127.0.0.0/8 and ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(?:\.\d{1,3}){3}$/.test(host) ||
+    host === '::1'
+  );
+}
+
+/** Why the backend refuses to start on a public origin with no way to sign in but the dev one. */
+export function devSignInRefusal(publicUrl: string): string {
+  return (
+    `Invalid backend configuration:\n  PUBLIC_URL is ${publicUrl}, which is not a loopback address, ` +
+    'and no Google sign-in is configured. Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or set ' +
+    'DEV_SIGN_IN=true to run the development sign-in there on purpose (anyone who reaches it can ' +
+    'sign in as any member).'
+  );
+}
+
 /** Parses the environment; throws an Error listing every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -139,6 +168,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const publicUrl = new URL(e.PUBLIC_URL);
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+      : undefined;
+  // The development provider signs anyone in as any member: it runs only where nobody else can
+  // reach it, or when a deployer says so (a demo, a staging host).
+  const loopback = isLoopbackHost(publicUrl.hostname);
+  const devSignIn = !google && (e.DEV_SIGN_IN || loopback);
+  if (!google && !devSignIn) throw new Error(devSignInRefusal(e.PUBLIC_URL));
   return {
     host: e.BACKEND_HOST,
     port: e.BACKEND_PORT,
@@ -148,10 +186,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(process.cwd(), e.DATA_DIR),
     jwtSecret: e.JWT_SECRET,
-    google:
-      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
-        : undefined,
+    google,
+    devSignIn,
+    devSignInExposed: devSignIn && !loopback,
     seedDemo: e.SEED_DEMO,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

@@ -7,7 +7,11 @@ import { describe, it } from 'node:test';
 import pino from 'pino';
 
 import { resolveJwtSecret, secretBytes } from '../src/auth/secret';
-import { loadConfig } from '../src/config';
+import { EXPOSED_DEV_SIGN_IN_WARNING } from '../src/auth/dev-provider/interaction-page';
+import { isLoopbackHost, loadConfig } from '../src/config';
+import { startServer } from './helpers/app';
+import { databaseKinds } from './helpers/databases';
+import { CookieJar, location, request } from './helpers/http';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -72,7 +76,12 @@ describe('loadConfig', () => {
   });
 
   it('marks cookies Secure for an https public URL and trims a trailing slash', () => {
-    const config = loadConfig({ PUBLIC_URL: 'https://everyhealth.example/', SEED_DEMO: 'false' });
+    const config = loadConfig({
+      PUBLIC_URL: 'https://everyhealth.example/',
+      SEED_DEMO: 'false',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
     assert.equal(config.publicUrl, 'https://everyhealth.example');
     assert.equal(config.secureCookies, true);
     assert.equal(config.seedDemo, false);
@@ -97,6 +106,89 @@ describe('JWT secret', () => {
       assert.ok(JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).jwtSecret);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the development sign-in (issue 17, point 0)', () => {
+  it('refuses to start on a public origin without Google settings, naming what to set', () => {
+    assert.throws(
+      () => loadConfig({ PUBLIC_URL: 'https://health.example.com' }),
+      (error: Error) =>
+        /PUBLIC_URL is https:\/\/health\.example\.com/.test(error.message) &&
+        /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/.test(error.message) &&
+        /DEV_SIGN_IN=true/.test(error.message),
+    );
+    assert.throws(() => loadConfig({ PUBLIC_URL: 'http://10.0.0.5:3000' }), /DEV_SIGN_IN=true/);
+  });
+
+  it('runs on loopback origins as before, unannounced', () => {
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:3100', 'http://[::1]:3000']) {
+      const config = loadConfig({ PUBLIC_URL: url });
+      assert.equal(config.devSignIn, true, url);
+      assert.equal(config.devSignInExposed, false, url);
+    }
+    assert.equal(isLoopbackHost('app.localhost'), true);
+    assert.equal(isLoopbackHost('localhost.example.com'), false);
+    assert.equal(isLoopbackHost('128.0.0.1'), false);
+  });
+
+  it('runs where asked for with DEV_SIGN_IN=true, announced; never beside Google', () => {
+    const exposed = loadConfig({ PUBLIC_URL: 'https://health.example.com', DEV_SIGN_IN: 'true' });
+    assert.equal(exposed.devSignIn, true);
+    assert.equal(exposed.devSignInExposed, true);
+    const google = loadConfig({
+      PUBLIC_URL: 'https://health.example.com',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      DEV_SIGN_IN: 'true',
+    });
+    assert.equal(google.devSignIn, false);
+    assert.ok(google.google);
+  });
+
+  it('with DEV_SIGN_IN=true on a public origin the backend starts and its sign-in page warns', async () => {
+    const database = await databaseKinds()[0].create();
+    // Any origin that is not loopback; requests go to the server's own address with that path.
+    const server = await startServer(database, {
+      PUBLIC_URL: 'http://staging.everyhealth.test',
+      DEV_SIGN_IN: 'true',
+    });
+    try {
+      const local = (url: URL) => new URL(url.pathname + url.search, server.baseUrl);
+      const jar = new CookieJar();
+      const start = new URL('/oauth2/authorization/google', server.baseUrl);
+      let response = await request(jar, start);
+      assert.equal(response.status, 302);
+      const authorize = local(location(response, start));
+      assert.equal(authorize.pathname, '/oauth2/dev/auth');
+      response = await request(jar, authorize);
+      assert.equal(response.status, 303, await response.clone().text());
+      const interaction = local(location(response, authorize));
+      response = await request(jar, interaction);
+      assert.equal(response.status, 200);
+      const page = await response.text();
+      assert.match(page, /개발용 로그인/);
+      assert.ok(page.includes(EXPOSED_DEV_SIGN_IN_WARNING), 'the warning banner');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('on http://localhost the sign-in page carries no warning', async () => {
+    const server = await startServer(await databaseKinds()[0].create());
+    try {
+      const jar = new CookieJar();
+      const start = new URL('/oauth2/authorization/google', server.baseUrl);
+      let response = await request(jar, start);
+      const authorize = location(response, start);
+      response = await request(jar, authorize);
+      const interaction = location(response, authorize);
+      const page = await (await request(jar, interaction)).text();
+      assert.match(page, /개발용 로그인/);
+      assert.ok(!page.includes(EXPOSED_DEV_SIGN_IN_WARNING));
+    } finally {
+      await server.close();
     }
   });
 });

@@ -9,7 +9,13 @@ export interface InteractionPageModel {
   email: string;
   name: string;
   errors: { email?: string };
+  /** The page is served on an origin others can reach (DEV_SIGN_IN on a non-loopback PUBLIC_URL). */
+  exposed: boolean;
 }
+
+/** The warning every development sign-in page carries on a reachable origin. */
+export const EXPOSED_DEV_SIGN_IN_WARNING =
+  '주의: 이 서버는 개발용 로그인을 사용합니다. 누구나 아무 이메일로 그 회원이 되어 로그인할 수 있으니 실제 회원 정보를 두지 마세요.';
 
 /** The development provider's sign-in page (Korean, accessible, no external assets). */
 export function renderInteractionPage(model: InteractionPageModel): string {
@@ -33,6 +39,8 @@ export function renderInteractionPage(model: InteractionPageModel): string {
   input { box-sizing: border-box; width: 100%; min-height: 44px; padding: 8px 12px; font: inherit;
     border: 1px solid #999; border-radius: 8px; }
   .error { color: #c92a2a; margin: 8px 0 0; }
+  .warning { margin: 0 0 24px; padding: 12px; border-radius: 8px; background: #fff3bf; color: #5c3c00;
+    opacity: 1; font-weight: 600; }
   button { width: 100%; min-height: 44px; margin-top: 24px; border: 0; border-radius: 8px;
     background: var(--accent); color: #fff; font: inherit; font-weight: 700; cursor: pointer; }
   button:focus-visible, input:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
@@ -41,6 +49,7 @@ export function renderInteractionPage(model: InteractionPageModel): string {
 <body>
 <main>
   <h1>개발용 로그인</h1>
+  ${model.exposed ? `<p class="warning" role="alert">${EXPOSED_DEV_SIGN_IN_WARNING}</p>` : ''}
   <p>개발 환경에서만 쓰는 로그인입니다. 이메일로 회원을 선택합니다.</p>
   <form method="post" action="${action}" novalidate>
     <label for="email">이메일</label>

@@ -15,6 +15,8 @@ export interface DevProviderRoutesOptions {
   accounts: DevAccounts;
   db: Db;
   issuer: string;
+  /** Warn on every page: the provider runs on an origin others can reach. */
+  exposed: boolean;
 }
 
 const formSchema = z.object({
@@ -31,7 +33,7 @@ export async function devProviderRoutes(
   app: FastifyInstance,
   opts: DevProviderRoutesOptions,
 ): Promise<void> {
-  const { provider, accounts, db, issuer } = opts;
+  const { provider, accounts, db, issuer, exposed } = opts;
 
   app.get<{ Params: { uid: string } }>(
     `${DEV_MOUNT_PATH}/interaction/:uid`,
@@ -40,7 +42,13 @@ export async function devProviderRoutes(
       if (details.uid !== request.params.uid) return reply.redirect('/login?error=signin', 302);
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
       reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
-      return renderInteractionPage({ uid: details.uid, email: hint, name: '', errors: {} });
+      return renderInteractionPage({
+        uid: details.uid,
+        email: hint,
+        name: '',
+        errors: {},
+        exposed,
+      });
     },
   );
 
@@ -60,6 +68,7 @@ export async function devProviderRoutes(
           email,
           name: typedName,
           errors: { email: message },
+          exposed,
         });
       }
       const name =
