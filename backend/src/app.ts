@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 
+import { accountRoutes } from './account/routes';
 import { createAuthContext } from './auth/context';
 import { ChatHub, ChatServer, createFanout } from './chat';
 import { chatRoutes } from './chat/routes';
@@ -94,6 +95,8 @@ export async function buildApp(
   const auth = createAuthContext(config, database.db, jwtKey);
 
   const hub = new ChatHub(createFanout(config.redisUrl, app.log), app.log);
+  // An account deleted on any instance is forgotten here at once: its access tokens stop working.
+  hub.onMemberGone((memberId) => auth.members.forget(memberId));
   await hub.start();
   chat = new ChatServer({
     db: database.db,
@@ -152,6 +155,7 @@ export async function buildApp(
   await app.register(commentRoutes, { db: database.db });
   await app.register(friendRoutes, { db: database.db });
   await app.register(exportRoutes, { db: database.db, images });
+  await app.register(accountRoutes, { db: database.db, images, hub, auth });
   if (issuerUrl) {
     const accounts = new DevAccounts();
     const provider = createDevProvider({

@@ -7,7 +7,13 @@ import type { Fanout, FanoutEvent, FanoutHandler } from './fanout';
 
 /** Channel of a room's events. */
 export const roomChannel = (roomId: number) => `chat:room:${roomId}`;
-const PATTERN = 'chat:room:*';
+/** Channel of a member's events (an account deleted). */
+export const memberChannel = (memberId: number) => `chat:member:${memberId}`;
+const PATTERNS = ['chat:room:*', 'chat:member:*'];
+
+function channelOf(event: FanoutEvent): string {
+  return event.type === 'member-gone' ? memberChannel(event.memberId) : roomChannel(event.roomId);
+}
 
 interface Envelope {
   /** Publishing instance; it delivered locally already and skips its own echo. */
@@ -17,8 +23,9 @@ interface Envelope {
 
 /**
  * Redis pub/sub between instances. The publisher delivers to its own subscribers at once (no Redis
- * round trip on the local path) and publishes to `chat:room:{id}`; every instance pattern-subscribes
- * to `chat:room:*` and delivers what other instances published, so nothing is delivered twice.
+ * round trip on the local path) and publishes to `chat:room:{id}` (a member's events to
+ * `chat:member:{id}`); every instance pattern-subscribes to both and delivers what other instances
+ * published, so nothing is delivered twice.
  */
 export class RedisFanout implements Fanout {
   readonly kind = 'redis' as const;
@@ -52,16 +59,16 @@ export class RedisFanout implements Fanout {
       this.handler?.(envelope.event);
     });
     await Promise.all([this.pub.connect(), this.sub.connect()]);
-    await this.sub.psubscribe(PATTERN);
+    await this.sub.psubscribe(...PATTERNS);
   }
 
   async publish(event: FanoutEvent): Promise<void> {
     this.handler?.(event);
     const envelope: Envelope = { origin: this.id, event };
     try {
-      await this.pub.publish(roomChannel(event.roomId), JSON.stringify(envelope));
+      await this.pub.publish(channelOf(event), JSON.stringify(envelope));
     } catch (error) {
-      this.log.error({ err: error, roomId: event.roomId }, 'redis publish failed');
+      this.log.error({ err: error, channel: channelOf(event) }, 'redis publish failed');
     }
   }
 
