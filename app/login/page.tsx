@@ -13,7 +13,10 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The sign-in page (outside the signed-in shell). `?next=` is kept for after sign-in; `?error=` shows a notice. */
+/**
+ * The sign-in page (outside the signed-in shell). `?next=` is kept for after sign-in; `?error=`
+ * shows an error, `?deleted=` the notice of a deleted account.
+ */
 export default async function LoginPage({ searchParams }: Props) {
   const params = await searchParams;
   return (
@@ -21,6 +24,7 @@ export default async function LoginPage({ searchParams }: Props) {
       loginUrl={getPublicConfig().loginUrl}
       next={first(params.next)}
       hasError={first(params.error) !== undefined}
+      accountDeleted={first(params.deleted) !== undefined}
     />
   );
 }

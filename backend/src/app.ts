@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 
+import { accountRoutes } from './account/routes';
 import { createAuthContext } from './auth/context';
 import { ChatHub, ChatServer, createFanout } from './chat';
 import { chatRoutes } from './chat/routes';
@@ -99,6 +100,8 @@ export async function buildApp(
   // Members' live streams (unread chat, notifications) share the chat's fan-out.
   const live = new LiveHub(hub.fanout, app.log);
   hub.addListener(live.dispatch);
+  // An account deleted on any instance is forgotten here at once: its access tokens stop working.
+  hub.onMemberGone((memberId) => auth.members.forget(memberId));
   await hub.start();
   chat = new ChatServer({
     db: database.db,
@@ -165,6 +168,7 @@ export async function buildApp(
   await app.register(commentRoutes, { db: database.db });
   await app.register(friendRoutes, { db: database.db });
   await app.register(exportRoutes, { db: database.db, images });
+  await app.register(accountRoutes, { db: database.db, images, hub, auth });
   if (issuerUrl) {
     const accounts = new DevAccounts();
     const provider = createDevProvider({

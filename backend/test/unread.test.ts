@@ -4,7 +4,7 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 
-import { DELETED_MEMBER_NAME, roomSendDestination } from '@/lib/contract/chat';
+import { DELETED_SENDER, roomSendDestination } from '@/lib/contract/chat';
 import { chatLiveEventSchema, LIVE_EVENT, readLiveEventSchema } from '@/lib/contract/live';
 import {
   readPositionSchema,
@@ -146,7 +146,7 @@ for (const kind of databaseKinds()) {
       await say(outsider, '탈퇴 전 메시지');
       await server.database.db.delete(members).where(sql`${members.id} = ${outsider.id}`);
       const [room] = (await summaryOf(asReader)).rooms;
-      assert.equal(room.lastMessage?.senderName, DELETED_MEMBER_NAME);
+      assert.equal(room.lastMessage?.senderName, DELETED_SENDER.name);
       assert.equal(room.lastMessage?.senderId, null);
       assert.equal(room.unreadCount, 1);
     });

@@ -1,5 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import type { ChatMessage } from '@/lib/contract/chat';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { DELETED_SENDER, type ChatMessage } from '@/lib/contract/chat';
+import { messages as copy } from '@/lib/i18n/messages';
 import { ChatMessageList, type ChatMessageListProps } from './chat-message-list';
 
 function message(messageId: number, memberId = 2): ChatMessage {
@@ -92,5 +93,16 @@ describe('ChatMessageList scrolling', () => {
     contentHeight = 1600;
     show(range(1, 20));
     expect(area.scrollTop).toBe(50 + 600);
+  });
+
+  it("shows a deleted account's message from `(탈퇴한 회원)`, not as one's own, with no link", () => {
+    contentHeight = 100;
+    renderList([message(1), { ...message(2), member: { ...DELETED_SENDER } }, message(3, 1)]);
+    const items = within(screen.getByRole('log')).getAllByRole('listitem');
+    expect(items[1]).toHaveTextContent('(탈퇴한 회원)');
+    expect(items[1]).toHaveAttribute('data-own', 'false');
+    expect(within(items[1]).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(items[1]).queryByRole('img')).not.toBeInTheDocument();
+    expect(copy.chat.deletedMember).toBe(DELETED_SENDER.name);
   });
 });

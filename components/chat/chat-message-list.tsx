@@ -10,6 +10,7 @@ import {
   timeLabel,
 } from '@/lib/chat/message-list';
 import type { ChatMessage } from '@/lib/contract/chat';
+import { isDeletedSender } from '@/lib/contract/values';
 import { messages as copy } from '@/lib/i18n/messages';
 import styles from './chat-message-list.module.css';
 
@@ -46,7 +47,9 @@ export function firstUnreadId(
 
 /**
  * One message: avatar, sender name (others only), bubble and time; own messages on the right.
- * Memoised: merging keeps held messages as the same objects, so a new message renders only itself.
+ * A deleted account's message shows `(탈퇴한 회원)` beside a blank avatar (never a link, never
+ * anyone's initial). Memoised: merging keeps held messages as the same objects, so a new message
+ * renders only itself.
  */
 export const ChatMessageItem = memo(function ChatMessageItem({
   message,
@@ -56,14 +59,22 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   own: boolean;
 }) {
   const time = timeLabel(message.createdDate);
+  const gone = isDeletedSender(message.member);
+  const name = gone ? copy.chat.deletedMember : message.member.name;
   return (
     <li className={`${styles.item} ${own ? styles.own : styles.other}`} data-own={own}>
-      <Avatar name={message.member.name} picture={message.member.picture} size="sm" />
+      {gone ? (
+        <span className={styles.goneAvatar} aria-hidden="true" />
+      ) : (
+        <Avatar name={name} picture={message.member.picture} size="sm" />
+      )}
       <div className={styles.stack}>
         {own ? (
           <span className="visuallyHidden">{copy.chat.me}</span>
         ) : (
-          <span className={styles.sender}>{message.member.name}</span>
+          <span className={gone ? `${styles.sender} ${styles.goneSender}` : styles.sender}>
+            {name}
+          </span>
         )}
         <div className={styles.line}>
           <p className={styles.bubble}>{message.message}</p>

@@ -4,7 +4,7 @@ import { buildLoginHref } from './login-url';
 
 const LOGIN_URL = '/oauth2/authorization/google';
 
-function renderLogin(props: { next?: string; hasError?: boolean } = {}) {
+function renderLogin(props: { next?: string; hasError?: boolean; accountDeleted?: boolean } = {}) {
   return render(<LoginScreen loginUrl={LOGIN_URL} {...props} />);
 }
 
@@ -35,6 +35,19 @@ describe('LoginScreen', () => {
   it('shows no alert without ?error=', () => {
     renderLogin();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the account was deleted after 계정 삭제 (?deleted=)', () => {
+    renderLogin({ accountDeleted: true });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '계정이 삭제되었습니다. 그동안 EveryHealth를 이용해 주셔서 감사합니다.',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows no notice without ?deleted=', () => {
+    renderLogin();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });
 

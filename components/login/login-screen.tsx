@@ -31,6 +31,8 @@ export interface LoginScreenProps {
   next?: string;
   /** The sign-in flow came back with an error. */
   hasError?: boolean;
+  /** The member has just deleted their account (`?deleted=`). */
+  accountDeleted?: boolean;
 }
 
 /**
@@ -38,7 +40,12 @@ export interface LoginScreenProps {
  * button, a plain link that leaves the app for the sign-in flow. proxy.ts sends a member who is
  * already signed in to `/`.
  */
-export function LoginScreen({ loginUrl, next, hasError = false }: LoginScreenProps) {
+export function LoginScreen({
+  loginUrl,
+  next,
+  hasError = false,
+  accountDeleted = false,
+}: LoginScreenProps) {
   return (
     <main id="main" className={styles.page}>
       <div className={styles.column}>
@@ -56,6 +63,11 @@ export function LoginScreen({ loginUrl, next, hasError = false }: LoginScreenPro
               </li>
             ))}
           </ul>
+          {accountDeleted ? (
+            <p className={styles.notice} role="status">
+              {messages.login.accountDeleted}
+            </p>
+          ) : null}
           {hasError ? (
             <p className={styles.error} role="alert">
               {messages.login.error}

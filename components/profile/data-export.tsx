@@ -1,6 +1,7 @@
 import { MEMBER_EXPORT_PATH } from '@/lib/api/keys';
 import { buttonClassName } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
+import { AccountDeletion } from './account-deletion';
 import panel from './profile-panel.module.css';
 import styles from './data-export.module.css';
 
@@ -9,7 +10,8 @@ const text = messages.dataRights;
 /**
  * `내 데이터` on the own profile: a plain download link (not a client-side Link, not fetch), so the
  * browser saves the ZIP under the file name the backend's Content-Disposition gives, and the BFF's
- * transparent refresh covers an expired access token. A server component: no state.
+ * transparent refresh covers an expired access token; then `계정 삭제` (account-deletion.tsx, the
+ * only client part).
  */
 export function DataExportPanel() {
   return (
@@ -25,6 +27,7 @@ export function DataExportPanel() {
       >
         {text.exportButton}
       </a>
+      <AccountDeletion />
     </section>
   );
 }

@@ -6,6 +6,7 @@ export * from './client';
 export * from './errors';
 export * from './events';
 export * from './session';
+export * from './account';
 export { getSessionSnapshot, type SessionSnapshot } from './session-bridge';
 export * from './today';
 export * from './training';

@@ -68,6 +68,12 @@ export function isListed(days: readonly TodayDate[], date: string): boolean {
 /** The member's data as one ZIP (`GET /api/member/export`, a download link). */
 export const MEMBER_EXPORT_PATH = '/api/member/export';
 
+/** The member's account (`DELETE /api/member`: 계정 삭제). */
+export const MEMBER_PATH = '/api/member';
+
+/** Where a deleted account lands: the sign-in page with its notice. */
+export const ACCOUNT_DELETED_LOGIN_PATH = '/login?deleted=1';
+
 // Exercises and routines
 
 /** SWR key (and path) of the signed-in member's exercises. */

@@ -3,9 +3,25 @@ import * as z from 'zod/mini';
 import { idSchema } from './common';
 import { INVALID_CHARACTER_MESSAGE } from './errors';
 import { memberSummarySchema, type MemberSummary } from './friend';
-import { CHAT_ENDPOINT, CHAT_LIMITS, chatSendBody, roomSendDestination, roomTopic } from './values';
+import {
+  CHAT_ENDPOINT,
+  CHAT_LIMITS,
+  chatSendBody,
+  DELETED_SENDER,
+  isDeletedSender,
+  roomSendDestination,
+  roomTopic,
+} from './values';
 
-export { CHAT_ENDPOINT, CHAT_LIMITS, chatSendBody, roomSendDestination, roomTopic };
+export {
+  CHAT_ENDPOINT,
+  CHAT_LIMITS,
+  chatSendBody,
+  DELETED_SENDER,
+  isDeletedSender,
+  roomSendDestination,
+  roomTopic,
+};
 
 export const CHAT_MESSAGES = {
   blank: '메시지를 입력해주세요.',
@@ -83,6 +99,3 @@ export const pagedMessagesQuerySchema = z.object({
   messageId: idSchema,
   limit: limitSchema,
 });
-
-/** The sender shown for a message whose author deleted their account (issue 16). */
-export const DELETED_MEMBER_NAME = '(탈퇴한 회원)';

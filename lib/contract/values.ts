@@ -116,6 +116,23 @@ export const CHAT_LIMITS = {
   pageMax: 100,
 } as const;
 
+/**
+ * The sender of a chat message whose author deleted their account (`chat_messages.member_id` is
+ * null then): the message stays so the conversation keeps its sense, and the sender keeps the
+ * `MemberDto` shape (`id`, `name`, `picture`) so that the original client still renders it. No
+ * member has id 0 (ids start at 1), so it is never "own" and never links to a profile.
+ */
+export const DELETED_SENDER = Object.freeze({
+  id: 0,
+  name: '(탈퇴한 회원)',
+  picture: null,
+} as const);
+
+/** True when a chat message's sender is a deleted account (DELETED_SENDER). */
+export function isDeletedSender(member: { id: number }): boolean {
+  return member.id === DELETED_SENDER.id;
+}
+
 /** SockJS endpoint path, relative to the chat origin. */
 export const CHAT_ENDPOINT = '/chat';
 /** The topic a room's messages are broadcast on. */

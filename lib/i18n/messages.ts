@@ -44,6 +44,8 @@ export const messages = {
     tagline: '오늘의 운동을 기록하고 친구들과 함께하세요.',
     google: 'Google 계정으로 로그인',
     error: '로그인하지 못했습니다. 잠시 후 다시 시도해주세요.',
+    /** After `계정 삭제` (`/login?deleted=1`). */
+    accountDeleted: '계정이 삭제되었습니다. 그동안 EveryHealth를 이용해 주셔서 감사합니다.',
     features: [
       '운동 캘린더로 매일의 기록을 한눈에',
       '나만의 운동과 루틴 관리',
@@ -547,6 +549,8 @@ export const messages = {
     empty: '아직 메시지가 없습니다. 첫 메시지를 남겨 보세요.',
     loadingOlder: '이전 메시지를 불러오는 중...',
     backToClubs: '클럽 목록으로',
+    /** The sender of a message whose author deleted their account (DELETED_SENDER's name). */
+    deletedMember: '(탈퇴한 회원)',
   },
   dialog: {
     confirm: '확인',
@@ -646,6 +650,31 @@ export const messages = {
     exportButton: '내 데이터 내려받기',
     exportDescription:
       '운동 기록(세트별 CSV), 운동과 루틴, 게시물과 사진, 댓글, 친구, 클럽, 채팅 메시지를 ZIP 파일로 내려받습니다.',
+    /** `계정 삭제`: the profile's button and its confirmation. */
+    deleteHeading: '계정 삭제',
+    deleteDescription: '계정과 모든 데이터를 영구히 삭제합니다. 삭제한 뒤에는 되돌릴 수 없습니다.',
+    deleteButton: '계정 삭제',
+    deleteTitle: '계정을 삭제할까요?',
+    deleteIntro: '다음 데이터가 모두 영구히 삭제되며, 되돌릴 수 없습니다.',
+    deleteItems: [
+      '운동 기록',
+      '운동 라이브러리와 루틴',
+      '게시물과 사진',
+      '댓글',
+      '좋아요',
+      '친구 관계',
+      '알림',
+      '내가 만든 클럽과 그 채팅',
+    ],
+    deleteItemsLabel: '삭제되는 데이터',
+    deleteMessagesStay:
+      "다른 클럽에 남긴 채팅 메시지는 대화가 이어지도록 '(탈퇴한 회원)'의 메시지로 남습니다.",
+    deleteSignsOut: '모든 기기에서 로그아웃됩니다.',
+    deleteExportHint: '보관하고 싶은 기록이 있다면 삭제하기 전에 내려받으세요.',
+    deleteConfirmCheck: '위 내용을 확인했으며, 계정을 영구히 삭제합니다.',
+    deleteConfirm: '계정 영구 삭제',
+    deleting: '삭제하는 중...',
+    deleteFailed: '계정을 삭제하지 못했습니다. 잠시 후 다시 시도해주세요.',
   },
   sync: {
     /** The chip's states. */

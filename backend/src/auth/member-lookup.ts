@@ -6,10 +6,12 @@ import { findMemberById } from './members';
  * The member behind an access token, remembered for a few seconds.
  *
  * The auth hook resolves the token's member on every protected /api request; on embedded PGlite
- * that one query is about a fifth of a month-view request (bench/month). Members are never
- * deleted, and their name and picture change only at sign-in, which calls `forget` on this
- * instance; another instance behind the same database shows the new name within `ttlMs`.
- * Unknown ids are not remembered, so a new member is found at once.
+ * that one query is about a fifth of a month-view request (bench/month). A member's name and
+ * picture change only at sign-in, which calls `forget` on this instance; another instance behind
+ * the same database shows the new name within `ttlMs`. A deleted account is forgotten on every
+ * instance at once (`ChatHub.memberGone`, wired in app.ts), so its old access token is refused
+ * there too, not only after `ttlMs`. Unknown ids are not remembered, so a new member is found at
+ * once.
  */
 export class MemberLookup {
   private readonly entries = new Map<number, { member: Member; expiresAt: number }>();
@@ -40,7 +42,7 @@ export class MemberLookup {
     return member;
   }
 
-  /** Drops what is remembered about `id` (its name or picture just changed). */
+  /** Drops what is remembered about `id` (its name or picture just changed, or it was deleted). */
   forget(id: number): void {
     this.entries.delete(id);
   }

@@ -61,6 +61,7 @@ export interface RoomSubscriber {
  */
 export class ChatHub {
   private readonly rooms = new Map<number, Set<RoomSubscriber>>();
+  private readonly memberGoneListeners = new Set<(memberId: number) => void>();
   /** message-id prefix of this instance; with `delivered`, unique across instances and restarts. */
   private readonly instanceTag = randomBytes(4).toString('hex');
   private delivered = 0;
@@ -114,7 +115,31 @@ export class ChatHub {
     return this.fanout.publish({ type: 'revoke', roomId, memberId });
   }
 
+  /**
+   * Tells every instance that the member's account is gone (after the deletion committed): each
+   * calls its `onMemberGone` listeners (forget the cached member, close their chat connections).
+   */
+  memberGone(memberId: number): Promise<void> {
+    return this.fanout.publish({ type: 'member-gone', memberId });
+  }
+
+  /** Registers a listener for `memberGone` on any instance; returns the unregister function. */
+  onMemberGone(listener: (memberId: number) => void): () => void {
+    this.memberGoneListeners.add(listener);
+    return () => this.memberGoneListeners.delete(listener);
+  }
+
   private dispatch(event: FanoutEvent): void {
+    if (event.type === 'member-gone') {
+      for (const listener of this.memberGoneListeners) {
+        try {
+          listener(event.memberId);
+        } catch (error) {
+          this.log.warn({ err: error }, 'member-gone listener failed');
+        }
+      }
+      return;
+    }
     if (event.type !== 'message' && event.type !== 'revoke') return;
     const set = this.rooms.get(event.roomId);
     if (!set) return;
@@ -145,6 +170,7 @@ export class ChatHub {
 
   close(): Promise<void> {
     this.rooms.clear();
+    this.memberGoneListeners.clear();
     return this.fanout.close();
   }
 }

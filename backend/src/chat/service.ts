@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 
-import type { ChatMember, ChatMessage } from '@/lib/contract/chat';
+import { DELETED_SENDER, type ChatMember, type ChatMessage } from '@/lib/contract/chat';
 import type { Db } from '../db/client';
 import { chatMessages, chatRooms, clubMembers, members } from '../db/schema';
 import { seoulTimestamp } from '../http/errors';
@@ -64,26 +64,34 @@ type MessageRow = {
   id: number;
   message: string;
   createdAt: Date;
-  memberId: number;
-  name: string;
+  /** Null when the sender deleted their account (the message stays, its sender does not). */
+  memberId: number | null;
+  name: string | null;
   picture: string | null;
 };
 
-/** `ChatMessageResponse` in the original's field order. */
+/**
+ * `ChatMessageResponse` in the original's field order. A deleted account's message keeps the
+ * `member` object's shape, as DELETED_SENDER (`{"id":0,"name":"(탈퇴한 회원)","picture":null}`).
+ */
 function toResponse(row: MessageRow) {
   return {
     message: row.message,
     messageId: row.id,
     createdDate: seoulTimestamp(row.createdAt),
-    member: { id: row.memberId, name: row.name, picture: row.picture },
+    member:
+      row.memberId === null || row.name === null
+        ? { ...DELETED_SENDER }
+        : { id: row.memberId, name: row.name, picture: row.picture },
   };
 }
 
+/** Messages with their senders; a left join, as a deleted account leaves its messages sender-less. */
 function baseQuery(db: Db) {
   return db
     .select(messageColumns)
     .from(chatMessages)
-    .innerJoin(members, eq(members.id, chatMessages.memberId));
+    .leftJoin(members, eq(members.id, chatMessages.memberId));
 }
 
 /** The newest `limit` messages of the room, oldest first. */

@@ -67,6 +67,7 @@ export class ChatServer {
   private readonly live = new Map<string, number>();
   private readonly sessions = new Set<StompSession>();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly stopListening: () => void;
   private counter = 0;
 
   constructor(private readonly options: ChatServerOptions) {
@@ -92,6 +93,8 @@ export class ChatServer {
       }
     }, PENDING_TTL_MS);
     this.sweeper.unref();
+    // A deleted account's connections end on every instance (the hub fans the event out).
+    this.stopListening = options.hub.onMemberGone((memberId) => this.closeMember(memberId));
   }
 
   /** True when `url` is handled by the chat endpoint (the caller must not route it). */
@@ -254,9 +257,23 @@ export class ChatServer {
     );
   }
 
+  /**
+   * Closes every open session of `memberId` on this instance and forgets their handshakes not yet
+   * claimed (the account was deleted). A reconnect is refused: its handshake finds no member.
+   */
+  closeMember(memberId: number): void {
+    for (const [key, entry] of this.pending) {
+      if (entry.member.id === memberId) this.pending.delete(key);
+    }
+    for (const session of this.sessions) {
+      if (session.member.id === memberId) session.close();
+    }
+  }
+
   /** Closes every open session (server shutdown). */
   close(): void {
     clearInterval(this.sweeper);
+    this.stopListening();
     for (const session of this.sessions) session.close();
     this.sessions.clear();
     this.pending.clear();

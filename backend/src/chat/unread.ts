@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 
-import { DELETED_MEMBER_NAME } from '@/lib/contract/chat';
+import { DELETED_SENDER } from '@/lib/contract/chat';
 import {
   UNREAD_COUNT_CAP,
   type ReadPosition,
@@ -76,7 +76,7 @@ function toSummary(row: SummaryRow): RoomSummary {
             messageId: Number(row.message_id),
             message: previewText(row.message ?? ''),
             senderId: row.sender_id === null ? null : Number(row.sender_id),
-            senderName: row.sender_id === null ? DELETED_MEMBER_NAME : (row.sender_name ?? ''),
+            senderName: row.sender_id === null ? DELETED_SENDER.name : (row.sender_name ?? ''),
             createdDate: seoulTimestamp(new Date(row.created_at ?? 0)),
           },
   };

@@ -223,6 +223,9 @@ function readme(missingImages: string[]): string {
  * without recompression): their profile and settings, exercises, routines, day logs (CSV and
  * JSON), posts with their images, own comments, friends, clubs and own chat messages. Of other
  * members only what the member's own lists name (a friend's id and name, a club's title).
+ * `계정 삭제` (account/service.ts) removes the same data (and the likes, notifications and sessions
+ * that are not exported); only the chat messages outlive it, sender-less. Messages are selected by
+ * their sender, so a deleted member's (null sender) never appear in anyone's export.
  */
 export async function buildExport(
   db: Db,

@@ -86,6 +86,10 @@ export class LiveHub {
         return this.follow(event.roomId, event.memberId);
       case 'revoke':
         return this.unfollow(event.roomId, event.memberId);
+      case 'member-gone':
+        // The account was deleted: its streams end (and would be refused on reconnecting).
+        for (const stream of [...(this.byMember.get(event.memberId) ?? [])]) stream.close();
+        return;
       case 'member': {
         const frame = sseFrame(event.name, event.data);
         for (const memberId of event.memberIds) {

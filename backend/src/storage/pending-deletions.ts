@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 
+import { chunksOf } from '../db/chunks';
 import type { Db } from '../db/client';
 import { pendingImageDeletions } from '../db/schema';
 import type { ImageStorage } from './image-storage';
@@ -13,7 +14,17 @@ type Executor = Pick<Db, 'insert'>;
  * gone leaves this record, and drainPendingDeletions finishes the deletion.
  */
 export async function recordImageDeletion(tx: Executor, key: string): Promise<void> {
-  await tx.insert(pendingImageDeletions).values({ imageKey: key }).onConflictDoNothing();
+  await recordImageDeletions(tx, [key]);
+}
+
+/** recordImageDeletion for many keys (every post of a deleted account), a few statements. */
+export async function recordImageDeletions(tx: Executor, keys: readonly string[]): Promise<void> {
+  for (const chunk of chunksOf(keys)) {
+    await tx
+      .insert(pendingImageDeletions)
+      .values(chunk.map((imageKey) => ({ imageKey })))
+      .onConflictDoNothing();
+  }
 }
 
 /**
@@ -28,6 +39,35 @@ export async function finishImageDeletion(
 ): Promise<void> {
   await images.delete(key);
   await db.delete(pendingImageDeletions).where(eq(pendingImageDeletions.imageKey, key));
+}
+
+/**
+ * Finishes the recorded deletions of `keys`, `concurrency` at a time (a storage round trip each).
+ * A failure is reported to `onError` and its record kept for the next start; the others go on.
+ * Returns how many were finished.
+ */
+export async function finishImageDeletions(
+  db: Db,
+  images: ImageStorage,
+  keys: readonly string[],
+  onError: (key: string, error: unknown) => void,
+  concurrency = 4,
+): Promise<number> {
+  let next = 0;
+  let finished = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      const key = keys[next++];
+      try {
+        await finishImageDeletion(db, images, key);
+        finished += 1;
+      } catch (error) {
+        onError(key, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, keys.length) }, worker));
+  return finished;
 }
 
 /**

@@ -1,13 +1,23 @@
-/** What instances tell each other: about a room, or to some members' live streams. */
-export type FanoutEvent =
+/** What instances tell each other about a room. */
+export type RoomEvent =
   /** A stored message; `body` is the broadcast JSON (the ResponseEntity envelope). */
   | { type: 'message'; roomId: number; body: string }
   /** Membership ended: drop the member's subscriptions to the room (`memberId` null: everyone). */
   | { type: 'revoke'; roomId: number; memberId: number | null }
   /** A member joined the room's club: their live streams follow the room from now on. */
-  | { type: 'join'; roomId: number; memberId: number }
+  | { type: 'join'; roomId: number; memberId: number };
+
+/** What instances tell each other about members. */
+export type MemberEvent =
+  /**
+   * The account was deleted: every instance forgets what it remembers of the member and closes
+   * their chat connections and live streams.
+   */
+  | { type: 'member-gone'; memberId: number }
   /** A live event for these members' streams (`name` is the SSE event, `data` its JSON). */
   | { type: 'member'; memberIds: number[]; name: string; data: string };
+
+export type FanoutEvent = RoomEvent | MemberEvent;
 
 export type FanoutHandler = (event: FanoutEvent) => void;
 

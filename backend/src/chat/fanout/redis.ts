@@ -7,12 +7,15 @@ import type { Fanout, FanoutEvent, FanoutHandler } from './fanout';
 
 /** Channel of a room's events. */
 export const roomChannel = (roomId: number) => `chat:room:${roomId}`;
+/** Channel of a member's events (an account deleted). */
+export const memberChannel = (memberId: number) => `chat:member:${memberId}`;
 /** Channel of events for members' live streams (they name their members). */
-export const MEMBER_CHANNEL = 'live:member';
-const PATTERNS = ['chat:room:*', 'live:*'];
+export const LIVE_CHANNEL = 'live:member';
+const PATTERNS = ['chat:room:*', 'chat:member:*', 'live:*'];
 
 function channelOf(event: FanoutEvent): string {
-  return event.type === 'member' ? MEMBER_CHANNEL : roomChannel(event.roomId);
+  if (event.type === 'member') return LIVE_CHANNEL;
+  return event.type === 'member-gone' ? memberChannel(event.memberId) : roomChannel(event.roomId);
 }
 
 interface Envelope {
@@ -23,8 +26,9 @@ interface Envelope {
 
 /**
  * Redis pub/sub between instances. The publisher delivers to its own subscribers at once (no Redis
- * round trip on the local path) and publishes to `chat:room:{id}` (room events) or `live:member`
- * (member events); every instance pattern-subscribes to both and delivers what other instances
+ * round trip on the local path) and publishes to `chat:room:{id}` (room events), `chat:member:{id}`
+ * (an account deleted) or `live:member` (live stream events); every instance pattern-subscribes to
+ * all three and delivers what other instances
  * published, so nothing is delivered twice.
  */
 export class RedisFanout implements Fanout {
@@ -68,7 +72,7 @@ export class RedisFanout implements Fanout {
     try {
       await this.pub.publish(channelOf(event), JSON.stringify(envelope));
     } catch (error) {
-      this.log.error({ err: error, event: event.type }, 'redis publish failed');
+      this.log.error({ err: error, channel: channelOf(event) }, 'redis publish failed');
     }
   }
 
