@@ -5,7 +5,8 @@ import { AppProviders } from '@/components/app-providers';
 import { AppShell } from '@/components/shell/app-shell';
 import { ShellUnavailable } from '@/components/shell/shell-unavailable';
 import { LOGIN_PATH } from '@/lib/bff/page-rules';
-import { TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
+import { ROOMS_SUMMARY_KEY, TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
+import { fetchRoomsSummary } from '@/lib/bff/reads/chat';
 import { loginCheck } from '@/lib/bff/reads/session';
 import { trainingSettings } from '@/lib/bff/reads/settings';
 import { BackendReadError } from '@/lib/bff/server-client';
@@ -28,12 +29,19 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     throw error;
   }
   if (!session.check) redirect(LOGIN_PATH);
-  // The member's unit (kg/lb) is known from the first paint on every page; a failed read only
-  // means the browser asks for it itself.
-  const settings = await trainingSettings().catch(() => null);
+  // The member's unit (kg/lb) and their unread chat counts (the navigation's badge) are known from
+  // the first paint on every page; a failed read only means the browser asks for it itself (and a
+  // backend without read positions, the original, shows no badge).
+  const [settings, rooms] = await Promise.all([
+    trainingSettings().catch(() => null),
+    fetchRoomsSummary().catch(() => null),
+  ]);
+  const fallback: Record<string, unknown> = {};
+  if (settings) fallback[TRAINING_SETTINGS_KEY] = settings;
+  if (rooms) fallback[ROOMS_SUMMARY_KEY] = rooms;
   return (
     <AppProviders config={getPublicConfig()} session={session}>
-      <SWRConfig value={{ fallback: settings ? { [TRAINING_SETTINGS_KEY]: settings } : {} }}>
+      <SWRConfig value={{ fallback }}>
         <AppShell>{children}</AppShell>
       </SWRConfig>
     </AppProviders>

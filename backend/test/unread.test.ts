@@ -174,7 +174,8 @@ for (const kind of databaseKinds()) {
       streams.push(events);
       assert.equal(events.status, 200);
       assert.match(events.contentType ?? '', /^text\/event-stream/);
-      await events.next(LIVE_EVENT.ready);
+      // Nothing said in the member's rooms yet.
+      assert.deepEqual((await events.next(LIVE_EVENT.ready)).data, { latestMessageId: 0 });
 
       const sender = await connectStomp(server.baseUrl, await cookieFor(owner));
       peers.push(sender);
@@ -223,6 +224,16 @@ for (const kind of databaseKinds()) {
           .length,
         1,
       );
+    });
+
+    it('opens with the newest message the member could know of', async () => {
+      const ids = await say(owner, '하나', '둘');
+      const events = await openEvents(server.baseUrl, await sessionCookie(reader));
+      streams.push(events);
+      assert.deepEqual((await events.next(LIVE_EVENT.ready)).data, { latestMessageId: ids[1] });
+      const outsiderEvents = await openEvents(server.baseUrl, await sessionCookie(outsider));
+      streams.push(outsiderEvents);
+      assert.deepEqual((await outsiderEvents.next(LIVE_EVENT.ready)).data, { latestMessageId: 0 });
     });
 
     it('ends the stream when the access token expires', async () => {

@@ -14,7 +14,9 @@ export function UnreadBadge({ count, label = false }: { count: number; label?: b
         {messages.unread.count(count, UNREAD_COUNT_CAP)}
       </span>
       {label ? (
-        <span className="visuallyHidden">{messages.unread.navLabel(count, UNREAD_COUNT_CAP)}</span>
+        <span className="visuallyHidden">
+          {messages.unread.countLabel(count, UNREAD_COUNT_CAP)}
+        </span>
       ) : null}
     </>
   );

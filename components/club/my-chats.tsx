@@ -19,7 +19,6 @@ function RoomRow({ room }: { room: RoomSummary }) {
         href={chatRoomPath(room.roomId)}
         prefetch={false}
         className={`${styles.room} ${room.unreadCount > 0 ? styles.unread : ''}`}
-        aria-label={messages.unread.roomLink(room.clubTitle, room.unreadCount)}
       >
         <span className={styles.head}>
           <span className={styles.title}>{room.clubTitle}</span>
@@ -40,7 +39,7 @@ function RoomRow({ room }: { room: RoomSummary }) {
               messages.unread.noMessages
             )}
           </span>
-          <UnreadBadge count={room.unreadCount} />
+          <UnreadBadge count={room.unreadCount} label />
         </span>
       </Link>
     </li>

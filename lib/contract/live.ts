@@ -31,9 +31,18 @@ export const notificationLiveEventSchema = z.object({
 });
 export type NotificationLiveEvent = z.infer<typeof notificationLiveEventSchema>;
 
+/** `ready`: the stream is open. */
+export interface ReadyLiveEvent {
+  /**
+   * The newest message in any of the member's rooms when the stream opened (null when the backend
+   * could not say): a summary holding nothing as new is behind and must be read again.
+   */
+  latestMessageId?: number | null;
+}
+
 /** The data of each event, by name. */
 export interface LiveEventData {
-  ready: Record<string, never>;
+  ready: ReadyLiveEvent;
   chat: ChatLiveEvent;
   read: ReadLiveEvent;
   rooms: Record<string, never>;

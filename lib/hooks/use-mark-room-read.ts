@@ -19,7 +19,9 @@ export const MARK_READ_DELAY_MS = 400;
  * positions, the original, answers 404 every time).
  */
 export function useMarkRoomRead(roomId: number, lastMessageId: number | null, enabled: boolean) {
-  const { mutate } = useSWRConfig();
+  const { mutate, fallback } = useSWRConfig();
+  // A summary the server handed over is SWR fallback, not yet in the cache `mutate` starts from.
+  const handedOver = fallback[ROOMS_SUMMARY_KEY] as RoomsSummary | undefined;
   const sentRef = useRef(0);
 
   useEffect(() => (enabled ? setViewedRoom(roomId) : undefined), [enabled, roomId]);
@@ -32,7 +34,7 @@ export function useMarkRoomRead(roomId: number, lastMessageId: number | null, en
       sentRef.current = lastMessageId;
       void mutate(
         ROOMS_SUMMARY_KEY,
-        (current: RoomsSummary | undefined) =>
+        (current: RoomsSummary | undefined = handedOver) =>
           current ? withRead(current, { roomId, lastReadMessageId: lastMessageId }) : current,
         { revalidate: false },
       );
@@ -53,5 +55,5 @@ export function useMarkRoomRead(roomId: number, lastMessageId: number | null, en
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', schedule);
     };
-  }, [enabled, lastMessageId, mutate, roomId]);
+  }, [enabled, handedOver, lastMessageId, mutate, roomId]);
 }

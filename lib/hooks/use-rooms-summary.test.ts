@@ -1,7 +1,7 @@
 import type { ChatLiveEvent } from '@/lib/contract/live';
 import type { RoomSummary, RoomsSummary } from '@/lib/contract/unread';
 import { UNREAD_COUNT_CAP } from '@/lib/contract/values';
-import { withMessage, withRead } from './use-rooms-summary';
+import { isBehind, withMessage, withRead } from './use-rooms-summary';
 
 const ME = 1;
 
@@ -102,5 +102,19 @@ describe('withRead', () => {
   it('never moves the position back', () => {
     const before = summary(room(1, { lastReadMessageId: 100 }));
     expect(withRead(before, { roomId: 1, lastReadMessageId: 50 })).toBe(before);
+  });
+});
+
+describe('isBehind', () => {
+  it('is behind when the stream knows a newer message than any the summary holds', () => {
+    const held = summary(room(1), room(2, { lastMessage: null }));
+    expect(isBehind(held, 101)).toBe(true);
+    expect(isBehind(held, 100)).toBe(false);
+    expect(isBehind(summary(), 0)).toBe(false);
+  });
+
+  it('reads again when the backend could not say', () => {
+    expect(isBehind(summary(room(1)), null)).toBe(true);
+    expect(isBehind(summary(room(1)), undefined)).toBe(true);
   });
 });

@@ -53,6 +53,19 @@ export function withRead(summary: RoomsSummary, event: ReadLiveEvent): RoomsSumm
   };
 }
 
+/** True when `latestMessageId` (from the stream) is newer than every last message the summary holds. */
+export function isBehind(
+  summary: RoomsSummary,
+  latestMessageId: number | null | undefined,
+): boolean {
+  if (latestMessageId === null || latestMessageId === undefined) return true;
+  const held = summary.rooms.reduce(
+    (newest, room) => Math.max(newest, room.lastMessage?.messageId ?? 0),
+    0,
+  );
+  return latestMessageId > held;
+}
+
 /**
  * The member's rooms with their last messages and unread counts (GET /api/rooms/summary), kept
  * current by the live stream: a message or a read adjusts the cached summary at once, a change of
@@ -68,19 +81,27 @@ export function useRoomsSummary() {
     serverFirst,
   );
   const memberId = user?.id ?? null;
+  // The updaters below start from `data` when the cache is still empty: a summary the server
+  // handed over lives in SWR's fallback, which the cache (and so `mutate`'s argument) does not hold.
   useLiveEvent(LIVE_EVENT.chat, (event) => {
     const inView = isRoomInView(event.roomId);
-    void mutate((current) => (current ? withMessage(current, event, memberId, inView) : current), {
-      revalidate: false,
-    });
+    void mutate(
+      (current = data) => (current ? withMessage(current, event, memberId, inView) : current),
+      { revalidate: false },
+    );
   });
   useLiveEvent(LIVE_EVENT.read, (event) => {
-    void mutate((current) => (current ? withRead(current, event) : current), {
+    void mutate((current = data) => (current ? withRead(current, event) : current), {
       revalidate: false,
     });
   });
-  const reread = () => void mutate();
-  useLiveEvent(LIVE_EVENT.rooms, reread);
-  useLiveEvent(LIVE_EVENT.ready, reread);
+  useLiveEvent(LIVE_EVENT.rooms, () => void mutate());
+  // A (re)opened stream tells the newest message the member could know of; a summary that holds
+  // nothing as new missed something while no stream was open (the moments between the server's
+  // render and the stream, or a reconnect) and is read again. Otherwise it stays: hydration and a
+  // quiet reconnect send no read.
+  useLiveEvent(LIVE_EVENT.ready, (event) => {
+    if (!data || isBehind(data, event.latestMessageId)) void mutate();
+  });
   return { summary: data, error: error as unknown, mutate };
 }

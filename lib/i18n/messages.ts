@@ -490,14 +490,12 @@ export const messages = {
   unread: {
     /** The count as a badge shows it (capped counts read `999+`). */
     count: (count: number, cap: number) => (count >= cap ? `${cap}+` : String(count)),
-    /** The nav link's extra words for screen readers. */
-    navLabel: (count: number, cap: number) =>
+    /** The words for screen readers beside a badge (the control it sits in is named by them). */
+    countLabel: (count: number, cap: number) =>
       `읽지 않은 메시지 ${count >= cap ? `${cap}개 이상` : `${count}개`}`,
     myChats: '내 채팅방',
     myChatsDescription: '가입한 클럽의 최근 대화입니다.',
     noMessages: '아직 메시지가 없습니다.',
-    roomLink: (title: string, unread: number) =>
-      unread > 0 ? `${title} 채팅방, 읽지 않은 메시지 ${unread}개` : `${title} 채팅방`,
     sender: (name: string) => `${name}:`,
     divider: '여기까지 읽었습니다',
     newMessages: '새 메시지',

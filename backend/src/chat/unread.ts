@@ -119,6 +119,19 @@ export async function memberRoomIds(db: Db, memberId: number): Promise<number[]>
   return result.rows.map((row) => Number(row.id));
 }
 
+/** The newest message id in any of the member's rooms (0 for none). */
+export async function newestMessageIdOfMember(db: Db, memberId: number): Promise<number> {
+  const result = (await db.execute(sql`
+    select coalesce(max(last.id), 0) as id
+    from ${clubMembers} cm
+    join ${chatRooms} r on r.club_id = cm.club_id
+    cross join lateral (
+      select m.id from ${chatMessages} m where m.room_id = r.id order by m.id desc limit 1
+    ) last
+    where cm.member_id = ${memberId}`)) as unknown as Rows<{ id: number | string }>;
+  return Number(result.rows[0]?.id ?? 0);
+}
+
 /** The room's newest message id (0 for none): where a newcomer's read position starts. */
 export const newestMessageIdOfClub = (clubId: number) =>
   sql`(select coalesce(max(m.id), 0) from ${chatMessages} m

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import { LIVE_EVENT } from '@/lib/contract/live';
-import { memberRoomIds } from '../chat/unread';
+import { memberRoomIds, newestMessageIdOfMember } from '../chat/unread';
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
 import { sseFrame, type LiveHub, type LiveStream } from './hub';
@@ -68,8 +68,11 @@ export async function liveRoutes(
     request.raw.once('close', close);
     res.once('close', close);
 
+    // Attached first, so nothing published from here on is missed; then the newest message the
+    // member could know of, so the client can tell whether what it holds is older (and read again).
     live.attach(stream);
-    // The client reconnects with this delay, and reads again what the stream could have missed.
-    res.write(`retry: 3000\n${sseFrame(LIVE_EVENT.ready, '{}')}`);
+    const latestMessageId = await newestMessageIdOfMember(db, member.id).catch(() => null);
+    // The client reconnects after this delay when the stream drops.
+    stream.send(`retry: 3000\n${sseFrame(LIVE_EVENT.ready, JSON.stringify({ latestMessageId }))}`);
   });
 }
