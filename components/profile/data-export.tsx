@@ -2,6 +2,7 @@ import { MEMBER_EXPORT_PATH } from '@/lib/api/keys';
 import { buttonClassName } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
 import panel from './profile-panel.module.css';
+import { DataImport } from './data-import';
 import styles from './data-export.module.css';
 
 const text = messages.dataRights;
@@ -9,7 +10,8 @@ const text = messages.dataRights;
 /**
  * `내 데이터` on the own profile: a plain download link (not a client-side Link, not fetch), so the
  * browser saves the ZIP under the file name the backend's Content-Disposition gives, and the BFF's
- * transparent refresh covers an expired access token. A server component: no state.
+ * transparent refresh covers an expired access token; then `기록 가져오기` (a client leaf). A
+ * server component: no state of its own.
  */
 export function DataExportPanel() {
   return (
@@ -25,6 +27,7 @@ export function DataExportPanel() {
       >
         {text.exportButton}
       </a>
+      <DataImport />
     </section>
   );
 }

@@ -68,6 +68,23 @@ export function isListed(days: readonly TodayDate[], date: string): boolean {
 /** The member's data as one ZIP (`GET /api/member/export`, a download link). */
 export const MEMBER_EXPORT_PATH = '/api/member/export';
 
+/** Path of reading a workout CSV without writing (`POST`, multipart `file`; issue 16). */
+export const MEMBER_IMPORT_PREVIEW_PATH = '/api/member/import/preview';
+/** Path of importing a workout CSV, all or nothing (`POST`, the same body as the preview). */
+export const MEMBER_IMPORT_PATH = '/api/member/import';
+
+/**
+ * True for the cached reads an import changes: the own months, days and their training reads
+ * (`/api/today/…`: previous sessions, records, week summaries), the exercise library and every
+ * exercise's history.
+ */
+export function isImportAffectedKey(key: unknown): boolean {
+  return (
+    typeof key === 'string' &&
+    (key.startsWith('/api/today/') || key === EXERCISES_KEY || key.startsWith('/api/exercise/'))
+  );
+}
+
 // Exercises and routines
 
 /** SWR key (and path) of the signed-in member's exercises. */
