@@ -153,7 +153,13 @@ describe('DataImport', () => {
       text: async () => JSON.stringify({ ...PREVIEW, unit: 'lb' }),
     }));
     await userEvent.click(screen.getByRole('radio', { name: 'lb' }));
-    await waitFor(() => expect(screen.getByRole('radio', { name: 'lb' })).toBeChecked());
+    // The preview stays in view, the choice shown at once and kept focused, while it is read again.
+    expect(screen.getByRole('radio', { name: 'lb' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'lb' })).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 4 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('strong.csv 읽는 중…')).toBeNull());
+    expect(screen.getByRole('radio', { name: 'lb' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: '가져오기' })).toBeEnabled();
     expect(bodiesTo(fetch, '/api/member/import/preview')).toEqual([
       { file: 'strong.csv' },
       { file: 'strong.csv', unit: 'lb' },

@@ -26,7 +26,14 @@ type Step =
   | { kind: 'idle'; error?: string }
   | { kind: 'reading'; file: File }
   | { kind: 'unreadable'; file: File; error: unknown }
-  | { kind: 'preview'; file: File; preview: ImportPreview; importing: boolean; error?: string }
+  | {
+      kind: 'preview';
+      file: File;
+      preview: ImportPreview;
+      /** Importing, or reading the file again in another unit (the preview stays in view). */
+      busy: 'importing' | 'reading' | null;
+      error?: string;
+    }
   | { kind: 'done'; result: ImportResult };
 
 /**
@@ -51,9 +58,14 @@ export function DataImport() {
   const latestRead = useRef(0);
   const { mutate } = useSWRConfig();
 
+  // Focus goes to the preview of a newly picked file, not to one read again in another unit.
+  const focusPreview = useRef(false);
   const previewReady = step.kind === 'preview' ? step.preview : null;
   useEffect(() => {
-    if (previewReady) previewHeadingRef.current?.focus();
+    if (previewReady && focusPreview.current) {
+      focusPreview.current = false;
+      previewHeadingRef.current?.focus();
+    }
   }, [previewReady]);
   const done = step.kind === 'done';
   useEffect(() => {
@@ -63,11 +75,15 @@ export function DataImport() {
   async function read(file: File, chosenUnit: WeightUnit | undefined) {
     const id = ++latestRead.current;
     importKey.current = null;
-    setStep({ kind: 'reading', file });
+    setStep((current) =>
+      current.kind === 'preview' && current.file === file
+        ? { ...current, busy: 'reading', error: undefined }
+        : { kind: 'reading', file },
+    );
     try {
       const preview = await (await loadApi()).previewImport(file, { unit: chosenUnit });
       if (id !== latestRead.current) return;
-      setStep({ kind: 'preview', file, preview, importing: false });
+      setStep({ kind: 'preview', file, preview, busy: null });
     } catch (error) {
       if (id !== latestRead.current) return;
       setStep({ kind: 'unreadable', file, error });
@@ -84,6 +100,7 @@ export function DataImport() {
       setStep({ kind: 'idle', error: text.tooLarge });
       return;
     }
+    focusPreview.current = true;
     void read(file, undefined);
   }
 
@@ -116,7 +133,7 @@ export function DataImport() {
         parts[exercise.name] = bodyParts[exercise.name] ?? exercise.classification;
       }
     }
-    setStep({ kind: 'preview', file, preview, importing: true });
+    setStep({ kind: 'preview', file, preview, busy: 'importing' });
     try {
       const result = await (
         await loadApi()
@@ -134,13 +151,13 @@ export function DataImport() {
         kind: 'preview',
         file,
         preview,
-        importing: false,
+        busy: null,
         error: describeError(error, text.importFailed),
       });
     }
   }
 
-  const busy = step.kind === 'reading' || (step.kind === 'preview' && step.importing);
+  const busy = step.kind === 'reading' || (step.kind === 'preview' && step.busy !== null);
 
   return (
     <section className={styles.importSection} aria-labelledby={headingId}>
@@ -194,7 +211,8 @@ export function DataImport() {
           preview={step.preview}
           headingRef={previewHeadingRef}
           bodyParts={bodyParts}
-          importing={step.importing}
+          busy={step.busy}
+          chosenUnit={unit}
           error={step.error}
           onUnit={(next) => chooseUnit(step.file, next)}
           onBodyPart={chooseBodyPart}
@@ -221,7 +239,9 @@ interface PreviewViewProps {
   preview: ImportPreview;
   headingRef: RefObject<HTMLHeadingElement | null>;
   bodyParts: Record<string, Classification>;
-  importing: boolean;
+  busy: 'importing' | 'reading' | null;
+  /** The unit the member picked (shown at once, before the file is read again in it). */
+  chosenUnit: WeightUnit | undefined;
   error?: string;
   onUnit: (unit: WeightUnit) => void;
   onBodyPart: (name: string, part: Classification) => void;
@@ -234,7 +254,8 @@ function PreviewView({
   preview,
   headingRef,
   bodyParts,
-  importing,
+  busy,
+  chosenUnit,
   error,
   onUnit,
   onBodyPart,
@@ -277,7 +298,7 @@ function PreviewView({
       ) : null}
 
       {preview.unitChoosable ? (
-        <fieldset className={styles.units} disabled={importing}>
+        <fieldset className={styles.units} disabled={busy === 'importing'}>
           <legend className={styles.legend}>{text.unitLegend}</legend>
           {WEIGHT_UNITS.map((unit) => (
             <label key={unit} className={styles.unit}>
@@ -285,7 +306,7 @@ function PreviewView({
                 type="radio"
                 name={unitName}
                 value={unit}
-                checked={preview.unit === unit}
+                checked={(chosenUnit ?? preview.unit) === unit}
                 onChange={() => onUnit(unit)}
               />
               <span>{unit}</span>
@@ -293,6 +314,11 @@ function PreviewView({
           ))}
           <span className={styles.hint}>{text.unitHint}</span>
         </fieldset>
+      ) : null}
+      {busy === 'reading' ? (
+        <p className={styles.status} role="status">
+          {text.reading(file.name)}
+        </p>
       ) : null}
 
       {preview.exercises.length > 0 ? (
@@ -306,7 +332,7 @@ function PreviewView({
                 key={exercise.name}
                 exercise={exercise}
                 value={bodyParts[exercise.name]}
-                disabled={importing}
+                disabled={busy === 'importing'}
                 onChange={(part) => onBodyPart(exercise.name, part)}
               />
             ))}
@@ -323,10 +349,10 @@ function PreviewView({
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button onClick={onConfirm} disabled={importing || preview.sets === 0}>
-          {importing ? text.importing : text.confirm}
+        <Button onClick={onConfirm} disabled={busy !== null || preview.sets === 0}>
+          {busy === 'importing' ? text.importing : text.confirm}
         </Button>
-        <Button variant="ghost" onClick={onCancel} disabled={importing}>
+        <Button variant="ghost" onClick={onCancel} disabled={busy === 'importing'}>
           {text.cancel}
         </Button>
       </div>
