@@ -30,6 +30,7 @@ import { commentRoutes } from './comment/routes';
 import { exerciseRoutes } from './exercise/routes';
 import { exportRoutes } from './export/routes';
 import { friendRoutes } from './friend/routes';
+import { importRoutes } from './import/routes';
 import { postRoutes } from './post/routes';
 import { routineRoutes } from './routine/routes';
 import { settingsRoutes } from './settings/routes';
@@ -169,6 +170,7 @@ export async function buildApp(
   await app.register(friendRoutes, { db: database.db });
   await app.register(exportRoutes, { db: database.db, images });
   await app.register(accountRoutes, { db: database.db, images, hub, auth });
+  await app.register(importRoutes, { db: database.db });
   if (issuerUrl) {
     const accounts = new DevAccounts();
     const provider = createDevProvider({

@@ -3,6 +3,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
 import { AccountDeletion } from './account-deletion';
 import panel from './profile-panel.module.css';
+import { DataImport } from './data-import';
 import styles from './data-export.module.css';
 
 const text = messages.dataRights;
@@ -10,8 +11,8 @@ const text = messages.dataRights;
 /**
  * `내 데이터` on the own profile: a plain download link (not a client-side Link, not fetch), so the
  * browser saves the ZIP under the file name the backend's Content-Disposition gives, and the BFF's
- * transparent refresh covers an expired access token; then `계정 삭제` (account-deletion.tsx, the
- * only client part).
+ * transparent refresh covers an expired access token; then `기록 가져오기` and `계정 삭제` (client
+ * leaves). A server component: no state of its own.
  */
 export function DataExportPanel() {
   return (
@@ -27,6 +28,7 @@ export function DataExportPanel() {
       >
         {text.exportButton}
       </a>
+      <DataImport />
       <AccountDeletion />
     </section>
   );

@@ -13,6 +13,8 @@ export interface ClassificationSelectProps {
   label: string;
   error?: string | null;
   disabled?: boolean;
+  /** Keep the label for assistive technology only. */
+  labelHidden?: boolean;
 }
 
 /** A labelled native select of the muscle groups (value = enum name, text = Korean label). */
@@ -23,10 +25,12 @@ export function ClassificationSelect({
   label,
   error,
   disabled,
+  labelHidden,
 }: ClassificationSelectProps) {
   return (
     <SelectField
       label={label}
+      labelHidden={labelHidden}
       value={value}
       error={error}
       disabled={disabled}

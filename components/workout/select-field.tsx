@@ -10,6 +10,8 @@ export interface SelectFieldProps {
   children: ReactNode;
   error?: string | null;
   disabled?: boolean;
+  /** Keep the label for assistive technology only (the row already shows what is chosen for). */
+  labelHidden?: boolean;
 }
 
 /**
@@ -23,12 +25,13 @@ export function SelectField({
   children,
   error,
   disabled,
+  labelHidden = false,
 }: SelectFieldProps) {
   const id = useId();
   const errorId = useId();
   return (
     <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
+      <label className={labelHidden ? 'visuallyHidden' : styles.label} htmlFor={id}>
         {label}
       </label>
       <div className={styles.control}>

@@ -19,3 +19,4 @@ export * from './clubs';
 export * from './chat';
 export * from './week';
 export * from './unread';
+export * from './data-import';

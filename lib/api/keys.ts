@@ -73,6 +73,22 @@ export const MEMBER_PATH = '/api/member';
 
 /** Where a deleted account lands: the sign-in page with its notice. */
 export const ACCOUNT_DELETED_LOGIN_PATH = '/login?deleted=1';
+/** Path of reading a workout CSV without writing (`POST`, multipart `file`; issue 16). */
+export const MEMBER_IMPORT_PREVIEW_PATH = '/api/member/import/preview';
+/** Path of importing a workout CSV, all or nothing (`POST`, the same body as the preview). */
+export const MEMBER_IMPORT_PATH = '/api/member/import';
+
+/**
+ * True for the cached reads an import changes: the own months, days and their training reads
+ * (`/api/today/…`: previous sessions, records, week summaries), the exercise library and every
+ * exercise's history.
+ */
+export function isImportAffectedKey(key: unknown): boolean {
+  return (
+    typeof key === 'string' &&
+    (key.startsWith('/api/today/') || key === EXERCISES_KEY || key.startsWith('/api/exercise/'))
+  );
+}
 
 // Exercises and routines
 

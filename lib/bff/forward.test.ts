@@ -214,6 +214,37 @@ describe('forwarding', () => {
     expect(result.sha256).toBe(createHash('sha256').update(payload).digest('hex'));
   });
 
+  it('forwards a multipart import (a CSV file and fields) byte for byte, with its key', async () => {
+    let seen: Record<string, string | string[] | undefined> = {};
+    let received = Buffer.alloc(0);
+    stub.setHandler(async (req, res) => {
+      seen = req.headers;
+      received = Buffer.from(await readBody(req));
+      res.setHeader('content-type', 'application/json');
+      res.end('{}');
+    });
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob(['\uFEFFDate,Workout Name,Exercise Name\r\n2024-11-26 18:30:00,저녁,스쿼트\r\n']),
+      'strong.csv',
+    );
+    form.append('unit', 'lb');
+    const sent = new Request(`${APP}/api/member/import`, {
+      method: 'POST',
+      body: form,
+      headers: { 'idempotency-key': '"import-1"' },
+    });
+    const expected = Buffer.from(await sent.clone().arrayBuffer());
+    const response = await forward(sent);
+    expect(response.status).toBe(200);
+    expect(seen['content-type']).toBe(sent.headers.get('content-type'));
+    expect(seen['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen['idempotency-key']).toBe('"import-1"');
+    expect(received.equals(expected)).toBe(true);
+    expect(received.toString('utf8')).toContain('스쿼트');
+  });
+
   it('passes content-length with a known-length body', async () => {
     let seen: Record<string, string | string[] | undefined> = {};
     stub.setHandler(async (req, res) => {

@@ -164,3 +164,37 @@ export const LIVE_EVENT = {
 
 /** Unread chat counts stop here: the badge says `999+`, and the count query never scans further. */
 export const UNREAD_COUNT_CAP = 999;
+/**
+ * Importing workout history from a CSV (`POST /api/member/import/preview` and
+ * `POST /api/member/import`, issue 16): the files read, the limits of one file, and why a row
+ * can be left out. The Korean wording of the reasons is the app's (lib/i18n), the wire carries
+ * the codes.
+ */
+export const IMPORT_FORMATS = ['strong', 'hevy', 'everyhealth'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export const IMPORT_LIMITS = {
+  /** Bytes of one CSV file. */
+  fileBytes: 5 * 1024 * 1024,
+  /** Rows of one CSV file, the header not counted. */
+  rows: 50_000,
+  /** Skipped rows the preview lists one by one (all are counted, by reason). */
+  listedSkips: 200,
+} as const;
+
+/**
+ * Why a row of the file is not imported: not a set (Strong's rest timers and notes), no
+ * repetitions (cardio or timed rows), a value outside the wire's limits (decisions.md §4),
+ * more than `LIMITS.sets` sets of one exercise on one day, or a date or number that cannot be read.
+ */
+export const IMPORT_SKIP_REASONS = [
+  'notASet',
+  'noReps',
+  'repsOutOfRange',
+  'weightOutOfRange',
+  'tooManySets',
+  'badName',
+  'badDate',
+  'badNumber',
+] as const;
+export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];

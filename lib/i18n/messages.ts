@@ -1,3 +1,5 @@
+import { IMPORT_LIMITS, LIMITS, type ImportSkipReason } from '@/lib/contract/values';
+
 /**
  * The message catalogue: every user-visible string of the app (decisions.md §6, copy deck).
  * Components import `messages` (or a formatter below) and never write Korean literals themselves.
@@ -673,6 +675,79 @@ export const messages = {
     deleteConfirm: '계정 영구 삭제',
     deleting: '삭제하는 중...',
     deleteFailed: '계정을 삭제하지 못했습니다. 잠시 후 다시 시도해주세요.',
+  },
+  dataImport: {
+    heading: '기록 가져오기',
+    description:
+      'Strong, Hevy 또는 EveryHealth에서 내보낸 CSV 파일의 운동 기록을 달력으로 가져옵니다. 가져오기 전에 미리 보기로 확인할 수 있습니다.',
+    chooseFile: 'CSV 파일 선택',
+    chooseAnother: '다른 파일 선택',
+    fileHint: `CSV 파일, 최대 ${IMPORT_LIMITS.fileBytes / 1024 / 1024}MB`,
+    tooLarge: `파일이 너무 큽니다. ${IMPORT_LIMITS.fileBytes / 1024 / 1024}MB 이하의 CSV 파일만 가져올 수 있습니다.`,
+    reading: (file: string) => `${file} 읽는 중…`,
+    readFailed: '파일을 읽지 못했습니다.',
+    previewHeading: (file: string) => `미리 보기: ${file}`,
+    format: '형식',
+    formats: { strong: 'Strong', hevy: 'Hevy', everyhealth: 'EveryHealth' },
+    period: '기간',
+    periodValue: (first: string, last: string) => (first === last ? first : `${first} ~ ${last}`),
+    days: '운동한 날',
+    sessions: '운동 세션',
+    sets: '세트',
+    dayCount: (count: number) => `${count.toLocaleString('ko-KR')}일`,
+    count: (count: number) => `${count.toLocaleString('ko-KR')}개`,
+    existingDays: (count: number) =>
+      `이미 기록이 있는 ${count.toLocaleString('ko-KR')}일은 그날의 기존 운동 뒤에 추가됩니다.`,
+    unitLegend: '파일의 무게 단위',
+    unitHint: 'Strong에서 쓰던 단위를 고르세요.',
+    exercisesHeading: (count: number, created: number) =>
+      created === 0 ? `운동 ${count}개` : `운동 ${count}개 (새 운동 ${created}개)`,
+    /** `세트 3개 · 새 운동으로 추가`. */
+    exerciseMeta: (sets: number, status: string) =>
+      `세트 ${sets.toLocaleString('ko-KR')}개 · ${status}`,
+    matched: (name: string) => `내 운동 '${name}'에 기록`,
+    created: '새 운동으로 추가',
+    bodyPart: (name: string) => `${name} 부위`,
+    checkBodyPart: '부위를 확인해 주세요.',
+    skippedHeading: (count: number) => `건너뛴 행 ${count.toLocaleString('ko-KR')}개`,
+    skippedRows: '건너뛴 행 보기',
+    skippedListed: (listed: number) => `처음 ${listed}개만 보여 줍니다.`,
+    row: (row: number) => `${row.toLocaleString('ko-KR')}행`,
+    reasonCount: (reason: string, count: number) => `${reason}: ${count.toLocaleString('ko-KR')}개`,
+    /** A skipped row's reason, with the value that could not be used. */
+    skipDetail: (reason: string, value: string | null) => (value ? `${reason} (${value})` : reason),
+    reasons: {
+      notASet: '세트가 아닌 행(휴식 타이머, 메모)',
+      noReps: '반복 횟수가 없는 기록(유산소, 시간 운동)',
+      repsOutOfRange: `반복 횟수가 1~${LIMITS.reps}회를 벗어남`,
+      weightOutOfRange: `무게가 0~${LIMITS.weight}kg을 벗어남`,
+      tooManySets: `하루 한 운동의 세트가 ${LIMITS.sets}개를 넘음`,
+      badName: `운동 이름이 없거나 ${LIMITS.name}자를 넘음`,
+      badDate: '날짜를 읽을 수 없음',
+      badNumber: '숫자를 읽을 수 없음',
+    } satisfies Record<ImportSkipReason, string>,
+    nothing: '가져올 세트가 없습니다.',
+    confirm: '가져오기',
+    importing: '가져오는 중…',
+    cancel: '취소',
+    importFailed: '기록을 가져오지 못했습니다.',
+    done: '가져오기를 마쳤습니다.',
+    doneSummary: (result: {
+      firstDate: string;
+      lastDate: string;
+      days: number;
+      newDays: number;
+      sets: number;
+      exercisesCreated: number;
+    }) => {
+      const n = (count: number) => count.toLocaleString('ko-KR');
+      const period =
+        result.firstDate === result.lastDate
+          ? result.firstDate
+          : `${result.firstDate} ~ ${result.lastDate}`;
+      return `${period} · ${n(result.days)}일(새로운 날 ${n(result.newDays)}일), 세트 ${n(result.sets)}개, 새 운동 ${n(result.exercisesCreated)}개`;
+    },
+    importAnother: '다른 파일 가져오기',
   },
   sync: {
     /** The chip's states. */
