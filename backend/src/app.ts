@@ -29,6 +29,7 @@ import { commentRoutes } from './comment/routes';
 import { exerciseRoutes } from './exercise/routes';
 import { exportRoutes } from './export/routes';
 import { friendRoutes } from './friend/routes';
+import { notificationRoutes } from './notification/routes';
 import { postRoutes } from './post/routes';
 import { routineRoutes } from './routine/routes';
 import { settingsRoutes } from './settings/routes';
@@ -155,9 +156,10 @@ export async function buildApp(
   await app.register(clubRoutes, { db: database.db, hub, live });
   await app.register(chatRoutes, { db: database.db, live });
   await app.register(liveRoutes, { db: database.db, live });
-  await app.register(postRoutes, { db: database.db, images });
-  await app.register(commentRoutes, { db: database.db });
-  await app.register(friendRoutes, { db: database.db });
+  await app.register(postRoutes, { db: database.db, images, live });
+  await app.register(commentRoutes, { db: database.db, live });
+  await app.register(friendRoutes, { db: database.db, live });
+  await app.register(notificationRoutes, { db: database.db, live });
   await app.register(exportRoutes, { db: database.db, images });
   if (issuerUrl) {
     const accounts = new DevAccounts();
