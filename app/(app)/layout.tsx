@@ -5,7 +5,8 @@ import { AppProviders } from '@/components/app-providers';
 import { AppShell } from '@/components/shell/app-shell';
 import { ShellUnavailable } from '@/components/shell/shell-unavailable';
 import { LOGIN_PATH } from '@/lib/bff/page-rules';
-import { TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
+import { NOTIFICATIONS_UNREAD_KEY, TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
+import { unreadNotificationCount } from '@/lib/bff/reads/notifications';
 import { loginCheck } from '@/lib/bff/reads/session';
 import { trainingSettings } from '@/lib/bff/reads/settings';
 import { BackendReadError } from '@/lib/bff/server-client';
@@ -14,9 +15,10 @@ import type { LoginCheck } from '@/lib/contract/session';
 
 /**
  * The signed-in shell around every route except /login. The login check runs here, on the server,
- * and starts the browser's session with its answer (and the member's training settings seed SWR); a request whose cookies sign nobody in goes
- * to /login (proxy.ts has already sent visitors without any session cookie there), and a backend
- * that cannot answer gets the ShellUnavailable notice.
+ * and starts the browser's session with its answer (the member's training settings and unread
+ * notification count seed SWR); a request whose cookies sign nobody in goes to /login (proxy.ts
+ * has already sent visitors without any session cookie there), and a backend that cannot answer
+ * gets the ShellUnavailable notice.
  */
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   let session: LoginCheck;
@@ -28,12 +30,18 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     throw error;
   }
   if (!session.check) redirect(LOGIN_PATH);
-  // The member's unit (kg/lb) is known from the first paint on every page; a failed read only
-  // means the browser asks for it itself.
-  const settings = await trainingSettings().catch(() => null);
+  // The member's unit (kg/lb) and unread notifications are known from the first paint on every
+  // page; a failed read only means the browser learns them itself (the live stream sends the count).
+  const [settings, unread] = await Promise.all([
+    trainingSettings().catch(() => null),
+    unreadNotificationCount().catch(() => null),
+  ]);
+  const fallback: Record<string, unknown> = {};
+  if (settings) fallback[TRAINING_SETTINGS_KEY] = settings;
+  if (unread !== null) fallback[NOTIFICATIONS_UNREAD_KEY] = unread;
   return (
     <AppProviders config={getPublicConfig()} session={session}>
-      <SWRConfig value={{ fallback: settings ? { [TRAINING_SETTINGS_KEY]: settings } : {} }}>
+      <SWRConfig value={{ fallback }}>
         <AppShell>{children}</AppShell>
       </SWRConfig>
     </AppProviders>

@@ -17,3 +17,4 @@ export * from './friends';
 export * from './clubs';
 export * from './chat';
 export * from './week';
+export * from './notifications';
