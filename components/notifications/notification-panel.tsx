@@ -125,7 +125,7 @@ export interface NotificationPanelProps {
  * live change while it is open reads it again. `새로운 알림이 없습니다.` when there is nothing.
  */
 export function NotificationPanel({ onClose, onUnreadCount }: NotificationPanelProps) {
-  const { items, unreadCount, error, isEnd, isLoadingMore, loadMore, revalidate } =
+  const { items, unreadCount, error, isEnd, isLoadingMore, loadMore, revalidate, markReadLocally } =
     useNotifications(true);
   const [now, setNow] = useState(() => Date.now());
   const markedUpTo = useRef(0);
@@ -159,6 +159,12 @@ export function NotificationPanel({ onClose, onUnreadCount }: NotificationPanelP
     };
   }, [newest, unreadCount, onUnreadCount]);
 
+  // Closing: what was marked read shows as read at the next opening, before it is read again.
+  function close() {
+    if (markedUpTo.current > 0) markReadLocally(markedUpTo.current);
+    onClose();
+  }
+
   useLiveEvent(LIVE_EVENT.notification, (event) => {
     if (event.unreadCount > 0) revalidate();
   });
@@ -170,7 +176,7 @@ export function NotificationPanel({ onClose, onUnreadCount }: NotificationPanelP
       <>
         <ul className={styles.list} aria-label={text.listLabel}>
           {items.map((item) => (
-            <Item key={`${item.kind}-${item.id}`} item={item} now={now} onOpen={onClose} />
+            <Item key={`${item.kind}-${item.id}`} item={item} now={now} onOpen={close} />
           ))}
         </ul>
         {isEnd ? null : (
@@ -200,14 +206,14 @@ export function NotificationPanel({ onClose, onUnreadCount }: NotificationPanelP
   }
 
   return (
-    <Dialog open onClose={onClose} title={text.title} size="md">
+    <Dialog open onClose={close} title={text.title} size="md">
       <div className={styles.panel}>
         {content}
         <Link
           prefetch={false}
           href="/profile#notification-settings"
           className={styles.settings}
-          onClick={onClose}
+          onClick={close}
         >
           {text.settingsLink}
         </Link>

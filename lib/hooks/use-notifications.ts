@@ -58,7 +58,13 @@ export function useNotifications(enabled: boolean) {
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite(
     isAuthenticated && enabled ? pageKey : none,
     fetchPage,
-    { revalidateOnMount: true, revalidateFirstPage: true, revalidateOnFocus: false },
+    // Every opening reads the list again, even one right after the last.
+    {
+      revalidateOnMount: true,
+      revalidateFirstPage: true,
+      revalidateOnFocus: false,
+      dedupingInterval: 0,
+    },
   );
   const pages = data ?? [];
   const last = pages[pages.length - 1];
@@ -67,6 +73,19 @@ export function useNotifications(enabled: boolean) {
     isLoading || (size > 0 && data !== undefined && data[size - 1] === undefined);
   const loadMore = useCallback(() => setSize((current) => current + 1), [setSize]);
   const revalidate = useCallback(() => void mutate(), [mutate]);
+  /** Shows the items up to `upTo` as read in the cached pages (marked read on the server). */
+  const markReadLocally = useCallback(
+    (upTo: number) =>
+      void mutate(
+        (current) =>
+          current?.map((page) => ({
+            ...page,
+            items: page.items.map((item) => (item.id <= upTo ? { ...item, read: true } : item)),
+          })),
+        { revalidate: false },
+      ),
+    [mutate],
+  );
   return {
     items: data ? pages.flatMap((page) => page.items) : undefined,
     /** The unread count the newest page was answered with. */
@@ -76,5 +95,6 @@ export function useNotifications(enabled: boolean) {
     isLoadingMore,
     loadMore,
     revalidate,
+    markReadLocally,
   };
 }
