@@ -67,7 +67,7 @@ const config = [
       'lib/config.ts',
       'lib/contract/**',
       // The client itself, loaded on first use through lib/api/load.ts.
-      'lib/api/{index,client,session,today,training,exercises,routines,posts,comments,friends,clubs,chat,week,unread,data-import}.ts',
+      'lib/api/{index,client,session,today,training,exercises,routines,posts,comments,friends,clubs,chat,week,unread,data-import,notifications}.ts',
       // Loaded with the STOMP client when a chat room connects.
       'lib/chat/broadcast.ts',
     ],

@@ -5,8 +5,9 @@ import { AppProviders } from '@/components/app-providers';
 import { AppShell } from '@/components/shell/app-shell';
 import { ShellUnavailable } from '@/components/shell/shell-unavailable';
 import { LOGIN_PATH } from '@/lib/bff/page-rules';
-import { ROOMS_SUMMARY_KEY, TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
+import { NOTIFICATIONS_UNREAD_KEY, ROOMS_SUMMARY_KEY, TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
 import { fetchRoomsSummary } from '@/lib/bff/reads/chat';
+import { unreadNotificationCount } from '@/lib/bff/reads/notifications';
 import { loginCheck } from '@/lib/bff/reads/session';
 import { trainingSettings } from '@/lib/bff/reads/settings';
 import { BackendReadError } from '@/lib/bff/server-client';
@@ -15,9 +16,10 @@ import type { LoginCheck } from '@/lib/contract/session';
 
 /**
  * The signed-in shell around every route except /login. The login check runs here, on the server,
- * and starts the browser's session with its answer (and the member's training settings seed SWR); a request whose cookies sign nobody in goes
- * to /login (proxy.ts has already sent visitors without any session cookie there), and a backend
- * that cannot answer gets the ShellUnavailable notice.
+ * and starts the browser's session with its answer (the member's training settings and unread
+ * notification count seed SWR); a request whose cookies sign nobody in goes to /login (proxy.ts
+ * has already sent visitors without any session cookie there), and a backend that cannot answer
+ * gets the ShellUnavailable notice.
  */
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   let session: LoginCheck;
@@ -29,16 +31,18 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     throw error;
   }
   if (!session.check) redirect(LOGIN_PATH);
-  // The member's unit (kg/lb) and their unread chat counts (the navigation's badge) are known from
-  // the first paint on every page; a failed read only means the browser asks for it itself (and a
-  // backend without read positions, the original, shows no badge).
-  const [settings, rooms] = await Promise.all([
+  // The member's unit (kg/lb), their unread chat counts (the navigation's badge) and unread
+  // notifications (the bell) are known from the first paint on every page; a failed read only
+  // means the browser learns them itself (and a backend without them, the original, shows none).
+  const [settings, rooms, unread] = await Promise.all([
     trainingSettings().catch(() => null),
     fetchRoomsSummary().catch(() => null),
+    unreadNotificationCount().catch(() => null),
   ]);
   const fallback: Record<string, unknown> = {};
   if (settings) fallback[TRAINING_SETTINGS_KEY] = settings;
   if (rooms) fallback[ROOMS_SUMMARY_KEY] = rooms;
+  if (unread !== null) fallback[NOTIFICATIONS_UNREAD_KEY] = unread;
   return (
     <AppProviders config={getPublicConfig()} session={session}>
       <SWRConfig value={{ fallback }}>

@@ -7,7 +7,7 @@ import {
   renderWithApp,
   settle,
 } from '@/components/workout/test-helpers';
-import { FRIENDS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
+import { FRIENDS_KEY, MEMBER_POSTS_KEY, NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
 import { ProfilePage } from './profile-page';
 
 const me = { id: 1, name: '테스터', picture: null };
@@ -125,9 +125,16 @@ describe('ProfilePage', () => {
       fallbackOf([
         [[MEMBER_POSTS_KEY], [{ id: 3, text: '하체 데이', imageUrl: 'k.png' }]],
         [FRIENDS_KEY, [{ id: 8, member: me, friend: { id: 12, name: '이서연', picture: null } }]],
+        [
+          NOTIFICATION_SETTINGS_KEY,
+          { friendRequest: true, friendAccept: true, comment: true, like: false },
+        ],
       ]),
     );
     // The first render already has everything (no findBy: nothing is awaited).
+    expect(
+      screen.getByRole('switch', { name: '내 게시물에 좋아요가 눌렸을 때' }),
+    ).not.toBeChecked();
     expect(screen.getByRole('heading', { level: 1, name: '테스터' })).toBeInTheDocument();
     const grid = screen.getByRole('list', { name: '게시물 목록' });
     expect(within(grid).getByRole('img', { name: '하체 데이' })).toBeInTheDocument();
@@ -158,5 +165,50 @@ describe('ProfilePage', () => {
     await user.click(postsTab);
     expect(postsTab).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('아직 게시물이 없습니다.')).toBeInTheDocument();
+  });
+
+  it('shows the post a notification leads to first, with its comments open on request', async () => {
+    mockFetch({
+      'GET /api/comment/3': {
+        body: [
+          { id: 7, name: '이서연', text: '자세 좋네요', localDateTime: '2024-05-01T10:00:00' },
+        ],
+      },
+    });
+    const posts = [
+      { id: 4, text: '등 운동', imageUrl: 'b.png', likeCount: 0, liked: false, mine: true },
+      { id: 3, text: '하체 데이', imageUrl: 'k.png', likeCount: 2, liked: false, mine: true },
+    ];
+    const user = userEvent.setup();
+    renderServerFirst(
+      <ProfilePage member={me} focusPostId={3} openComments />,
+      fallbackOf([
+        [[MEMBER_POSTS_KEY], posts],
+        [FRIENDS_KEY, []],
+      ]),
+    );
+    const region = screen.getByRole('region', { name: '알림의 게시물' });
+    expect(within(region).getByText('하체 데이')).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: '좋아요 2개' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: '댓글' });
+    expect(await within(dialog).findByText('자세 좋네요')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: '닫기' }));
+    expect(screen.queryByRole('region', { name: '알림의 게시물' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the post a notification named is gone', () => {
+    mockFetch({});
+    renderServerFirst(
+      <ProfilePage member={me} focusPostId={99} />,
+      fallbackOf([
+        [[MEMBER_POSTS_KEY], []],
+        [FRIENDS_KEY, []],
+      ]),
+    );
+    const region = screen.getByRole('region', { name: '알림의 게시물' });
+    expect(within(region).getByText('게시물을 찾을 수 없습니다.')).toBeInTheDocument();
+    expect(region).toHaveFocus();
   });
 });

@@ -1,4 +1,11 @@
-import { FRIEND_TABS, PROFILE_TABS, tabFromParam, tabHref } from './tab-param';
+import {
+  FRIEND_TABS,
+  PROFILE_TABS,
+  ownPostHref,
+  postFromParam,
+  tabFromParam,
+  tabHref,
+} from './tab-param';
 
 describe('tabFromParam', () => {
   it('opens the tab the search parameter names', () => {
@@ -25,5 +32,20 @@ describe('tabHref', () => {
       '/friendProfile/12?tab=calendar',
     );
     expect(tabHref('/profile', PROFILE_TABS, 'friends')).toBe('/profile?tab=friends');
+  });
+});
+
+describe('the own post a notification links to', () => {
+  it('builds /profile?post= with or without the comments', () => {
+    expect(ownPostHref(12)).toBe('/profile?post=12');
+    expect(ownPostHref(12, true)).toBe('/profile?post=12&view=comments');
+  });
+
+  it('reads only a positive id', () => {
+    expect(postFromParam('12')).toBe(12);
+    expect(postFromParam(['7', '8'])).toBe(7);
+    for (const bad of [undefined, '', '0', '-1', 'abc', '1.5', '1e3', '9'.repeat(16)]) {
+      expect(postFromParam(bad)).toBeNull();
+    }
   });
 });

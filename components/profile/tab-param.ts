@@ -29,3 +29,23 @@ export function tabHref<K extends string>(
 ): string {
   return tab === tabs[0] ? path : `${path}?${TAB_PARAM}=${encodeURIComponent(tab)}`;
 }
+
+/** The `?post=` search parameter of /profile: the own post shown first (a notification's link). */
+export const POST_PARAM = 'post';
+/** `?view=comments` beside it opens that post's comments at once. */
+export const VIEW_PARAM = 'view';
+export const COMMENTS_VIEW = 'comments';
+
+/** The address of one of the member's own posts on /profile, optionally with its comments open. */
+export function ownPostHref(postId: number, openComments = false): string {
+  const query = `${POST_PARAM}=${postId}`;
+  return `/profile?${openComments ? `${query}&${VIEW_PARAM}=${COMMENTS_VIEW}` : query}`;
+}
+
+/** The post id a page's `?post=` names (its first value when repeated), or null. */
+export function postFromParam(param: string | string[] | undefined): number | null {
+  const value = Array.isArray(param) ? param[0] : param;
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}

@@ -138,3 +138,12 @@ export function PlusIcon() {
     </Icon>
   );
 }
+
+export function BellIcon() {
+  return (
+    <Icon>
+      <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15Z" />
+      <path d="M10 21h4" />
+    </Icon>
+  );
+}

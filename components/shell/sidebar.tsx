@@ -1,3 +1,4 @@
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { Account } from './account';
 import { BrandLink } from './brand';
 import { NavList } from './nav-list';
@@ -5,8 +6,9 @@ import styles from './sidebar.module.css';
 
 /**
  * The signed-in shell's navigation: a left sidebar on wide screens (≥ 900 px); on phones a top bar
- * (brand, account) and a bottom tab bar with the five sections. Rendered on the server; the
- * current-section mark and the account corner are client leaves.
+ * (brand, notifications, account) and a bottom tab bar with the five sections. Rendered on the
+ * server; the current-section mark, the notification bell and the account corner are client
+ * leaves.
  */
 export function Sidebar() {
   return (
@@ -14,6 +16,7 @@ export function Sidebar() {
       <div className={styles.brand}>
         <BrandLink />
       </div>
+      <NotificationBell />
       <NavList />
       <Account />
     </aside>

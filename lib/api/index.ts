@@ -20,3 +20,4 @@ export * from './chat';
 export * from './week';
 export * from './unread';
 export * from './data-import';
+export * from './notifications';

@@ -239,3 +239,34 @@ export const ROOMS_SUMMARY_KEY = '/api/rooms/summary';
 
 /** Path of a room's read position. */
 export const roomReadPath = (roomId: number) => `/api/rooms/${roomId}/read`;
+
+// Notifications (issue 16)
+
+/** Path (and first element of every page's SWR key) of the member's notifications. */
+export const NOTIFICATIONS_KEY = '/api/notifications';
+
+/** SWR key (and path) of the member's unread notification count (a number in the cache). */
+export const NOTIFICATIONS_UNREAD_KEY = '/api/notifications/unread-count';
+
+/** Path that marks the member's notifications read (all, or up to an id). */
+export const NOTIFICATIONS_READ_PATH = '/api/notifications/read';
+
+/** Path (and SWR key) of which kinds the member is notified of. */
+export const NOTIFICATION_SETTINGS_KEY = '/api/member/notification-settings';
+
+/** A notification page's SWR key: the newest page (`before` null) or the page older than `before`. */
+export type NotificationPageKey = readonly [typeof NOTIFICATIONS_KEY, number | null];
+
+/**
+ * The key of notification page `index` given the page before it (the list's `useSWRInfinite` key
+ * loader): null once a page came back shorter than `pageSize` (the list has ended).
+ */
+export function notificationPageKey(
+  index: number,
+  previous: { items: readonly { id: number }[] } | null,
+  pageSize: number,
+): NotificationPageKey | null {
+  if (index === 0) return [NOTIFICATIONS_KEY, null];
+  if (!previous || previous.items.length < pageSize) return null;
+  return [NOTIFICATIONS_KEY, previous.items[previous.items.length - 1].id];
+}

@@ -198,3 +198,21 @@ export const IMPORT_SKIP_REASONS = [
   'badNumber',
 ] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
+
+/** What a notification tells of (issue 16): a friend request, its acceptance, a comment, a like. */
+export const NOTIFICATION_KINDS = ['FRIEND_REQUEST', 'FRIEND_ACCEPT', 'COMMENT', 'LIKE'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_LIMITS = {
+  /** Default and largest `?limit=` of `GET /api/notifications`. */
+  defaultPage: 20,
+  maxPage: 50,
+  /** Likers named in a grouped like (newest first); the rest are counted. */
+  likers: 3,
+  /** Characters of a comment a notification quotes. */
+  commentPreview: 100,
+  /** The unread count looks at this many of the newest unread notifications at most. */
+  unreadScan: 1000,
+  /** The bell's badge stops here and says `99+`. */
+  badge: 99,
+} as const;

@@ -645,6 +645,49 @@ export const messages = {
     commentDeleted: '댓글을 삭제했습니다.',
     commentDeleteFailed: '댓글을 삭제하지 못했습니다.',
   },
+  /** The bell, its list and the member's choice of kinds (issue 16). */
+  notifications: {
+    title: '알림',
+    /** The bell's accessible name, with the unread count (`알림 3개`, `알림 99개 이상`). */
+    bell: (count: number, cap: number) =>
+      count <= 0 ? '알림' : count > cap ? `알림 ${cap}개 이상` : `알림 ${count}개`,
+    /** The badge as seen: the count, `99+` past the cap. */
+    badge: (count: number, cap: number) => (count > cap ? `${cap}+` : String(count)),
+    listLabel: '알림 목록',
+    empty: '새로운 알림이 없습니다.',
+    emptyHint: '친구 요청, 댓글, 좋아요가 오면 이곳에 표시됩니다.',
+    loading: '알림을 불러오는 중...',
+    loadFailed: '알림을 불러오지 못했습니다.',
+    more: '이전 알림 더 보기',
+    moreLoading: '불러오는 중...',
+    unread: '새 알림',
+    settingsLink: '알림 설정',
+    /** Each starts with the member's name (shown in bold). */
+    friendRequest: (name: string) => `${name} 님이 친구 요청을 보냈습니다.`,
+    friendAccept: (name: string) => `${name} 님이 친구 요청을 수락했습니다.`,
+    comment: (name: string, text: string) =>
+      `${name} 님이 내 게시물에 댓글을 남겼습니다: "${text}"`,
+    like: (name: string) => `${name} 님이 내 게시물을 좋아합니다.`,
+    likes: (name: string, others: number) => `${name} 님 외 ${others}명이 좋아합니다.`,
+    postThumbnail: '내 게시물',
+  },
+  notificationSettings: {
+    heading: '알림 설정',
+    description: '받을 알림을 고르세요.',
+    friendRequest: '친구 요청을 받았을 때',
+    friendAccept: '친구 요청이 수락되었을 때',
+    comment: '내 게시물에 댓글이 달렸을 때',
+    like: '내 게시물에 좋아요가 눌렸을 때',
+    saveFailed: '알림 설정을 저장하지 못했습니다.',
+    loadFailed: '알림 설정을 불러오지 못했습니다.',
+  },
+  /** The own post a notification links to (`/profile?post={id}`). */
+  focusedPost: {
+    label: '알림의 게시물',
+    notFound: '게시물을 찾을 수 없습니다.',
+    notFoundHint: '삭제된 게시물입니다.',
+    close: '닫기',
+  },
   dataRights: {
     heading: '내 데이터',
     exportButton: '내 데이터 내려받기',

@@ -1,7 +1,15 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
 import { ProfilePage } from '@/components/profile/profile-page';
-import { PROFILE_TABS, TAB_PARAM, tabFromParam } from '@/components/profile/tab-param';
+import {
+  COMMENTS_VIEW,
+  POST_PARAM,
+  PROFILE_TABS,
+  TAB_PARAM,
+  VIEW_PARAM,
+  postFromParam,
+  tabFromParam,
+} from '@/components/profile/tab-param';
 import { profileScreen } from '@/lib/bff/screens/profile';
 import { messages } from '@/lib/i18n/messages';
 
@@ -15,7 +23,12 @@ export default async function Page({ searchParams }: Props) {
   const [{ member, fallback }, query] = await Promise.all([profileScreen(), searchParams]);
   return (
     <SWRConfig value={{ fallback }}>
-      <ProfilePage member={member} initialTab={tabFromParam(PROFILE_TABS, query[TAB_PARAM])} />
+      <ProfilePage
+        member={member}
+        initialTab={tabFromParam(PROFILE_TABS, query[TAB_PARAM])}
+        focusPostId={postFromParam(query[POST_PARAM])}
+        openComments={query[VIEW_PARAM] === COMMENTS_VIEW}
+      />
     </SWRConfig>
   );
 }

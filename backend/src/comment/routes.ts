@@ -3,12 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { commentCreateSchema, commentUpdateSchema } from '@/lib/contract/comment';
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
+import type { LiveHub } from '../live/hub';
+import { pushUnreadCounts } from '../notification/push';
 import { idParams, sendText } from '../http/reply';
 import { addComment, deleteComment, listComments, updateComment } from './service';
 
-/** Comments on posts (original-backend.md §3.5), and the author's edit and delete (issue 16). */
-export async function commentRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
-  const { db } = options;
+/**
+ * Comments on posts (original-backend.md §3.5), and the author's edit and delete (issue 16). A
+ * comment notifies the post's author, live once committed.
+ */
+export async function commentRoutes(
+  app: FastifyInstance,
+  options: { db: Db; live: LiveHub },
+): Promise<void> {
+  const { db, live } = options;
 
   app.get('/api/comment/:postId', async (request) => {
     const member = requireMember(request);
@@ -19,7 +27,8 @@ export async function commentRoutes(app: FastifyInstance, options: { db: Db }): 
   app.post('/api/comment', async (request, reply) => {
     const member = requireMember(request);
     const input = commentCreateSchema.parse(request.body ?? {});
-    await addComment(db, member.id, input.postId, input.text);
+    const notified = await addComment(db, member.id, input.postId, input.text);
+    await pushUnreadCounts({ db, live }, [notified], request.log);
     return reply.status(201).send();
   });
 
@@ -33,7 +42,8 @@ export async function commentRoutes(app: FastifyInstance, options: { db: Db }): 
   app.delete('/api/comment/:id', async (request, reply) => {
     const member = requireMember(request);
     const { id } = idParams(request.params, 'id');
-    await deleteComment(db, member.id, id);
+    const changed = await deleteComment(db, member.id, id);
+    await pushUnreadCounts({ db, live }, [changed], request.log);
     return sendText(reply, 200, 'delete comment');
   });
 }

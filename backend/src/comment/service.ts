@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { comments, members } from '../db/schema';
 import { seoulTimestamp } from '../http/errors';
 import { notFound } from '../http/reply';
+import { notifyPostAuthor, withdrawComment } from '../notification/service';
 import { postExists } from '../post/service';
 
 /** The columns of a comment as `viewerId` sees it (`mine`: issue 16's addition). */
@@ -47,14 +48,24 @@ export async function listComments(db: Db, viewerId: number, postId: number): Pr
   return rows.map(toComment);
 }
 
+/**
+ * Adds a comment and notifies the post's author (unless it is the commenter, or they turned
+ * comments off), in one transaction. Returns the author when notified (their count changed).
+ */
 export async function addComment(
   db: Db,
   memberId: number,
   postId: number,
   text: string,
-): Promise<void> {
+): Promise<number | null> {
   if (!(await postExists(db, postId))) throw notFound();
-  await db.insert(comments).values({ postId, memberId, text });
+  return db.transaction(async (tx) => {
+    const [comment] = await tx
+      .insert(comments)
+      .values({ postId, memberId, text })
+      .returning({ id: comments.id });
+    return notifyPostAuthor(tx, 'COMMENT', memberId, postId, comment.id);
+  });
 }
 
 /** The author's comment, else 404 (another member's looks like an unknown one). */
@@ -78,11 +89,24 @@ export async function updateComment(
   return toComment(row);
 }
 
-/** The author deletes a comment (issue 16). */
-export async function deleteComment(db: Db, memberId: number, commentId: number): Promise<void> {
-  const deleted = await db
-    .delete(comments)
-    .where(authored(memberId, commentId))
-    .returning({ id: comments.id });
-  if (deleted.length === 0) throw notFound();
+/**
+ * The author deletes a comment (issue 16) and its notification. Returns the member whose unread
+ * count that changed, if any.
+ */
+export async function deleteComment(
+  db: Db,
+  memberId: number,
+  commentId: number,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    // Before the comment, whose foreign key would take the notification along unseen; another
+    // member's comment throws below, which rolls this back.
+    const recipient = await withdrawComment(tx, commentId);
+    const deleted = await tx
+      .delete(comments)
+      .where(authored(memberId, commentId))
+      .returning({ id: comments.id });
+    if (deleted.length === 0) throw notFound();
+    return recipient;
+  });
 }

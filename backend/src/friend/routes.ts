@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { FRIEND_REPLIES } from '@/lib/contract/friend';
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
+import type { LiveHub } from '../live/hub';
+import { pushUnreadCounts } from '../notification/push';
 import { idParams, sendText } from '../http/reply';
 import {
   acceptFriend,
@@ -15,9 +17,15 @@ import {
   suggestedFriends,
 } from './service';
 
-/** Friends and member lookups (original-backend.md §3.4, symmetric per decisions.md §4). */
-export async function friendRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
-  const { db } = options;
+/**
+ * Friends and member lookups (original-backend.md §3.4, symmetric per decisions.md §4). Requests
+ * and acceptances notify the other member (issue 16), live once committed.
+ */
+export async function friendRoutes(
+  app: FastifyInstance,
+  options: { db: Db; live: LiveHub },
+): Promise<void> {
+  const { db, live } = options;
 
   app.get('/api/member/friend', async (request) => listFriends(db, requireMember(request)));
 
@@ -38,21 +46,24 @@ export async function friendRoutes(app: FastifyInstance, options: { db: Db }): P
   app.post('/api/friend/request/:memberId', async (request, reply) => {
     const member = requireMember(request);
     const { memberId } = idParams(request.params, 'memberId');
-    await requestFriend(db, member.id, memberId);
+    const notified = await requestFriend(db, member.id, memberId);
+    await pushUnreadCounts({ db, live }, notified, request.log);
     return sendText(reply, 200, FRIEND_REPLIES.request);
   });
 
   app.post('/api/friend/accept/:memberId', async (request, reply) => {
     const member = requireMember(request);
     const { memberId } = idParams(request.params, 'memberId');
-    await acceptFriend(db, member.id, memberId);
+    const notified = await acceptFriend(db, member.id, memberId);
+    await pushUnreadCounts({ db, live }, notified, request.log);
     return sendText(reply, 200, FRIEND_REPLIES.accept);
   });
 
   app.post('/api/friend/cancel/:memberId', async (request, reply) => {
     const member = requireMember(request);
     const { memberId } = idParams(request.params, 'memberId');
-    await cancelFriend(db, member.id, memberId);
+    const notified = await cancelFriend(db, member.id, memberId);
+    await pushUnreadCounts({ db, live }, notified, request.log);
     return sendText(reply, 200, FRIEND_REPLIES.cancel);
   });
 

@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { friendships, members, type FriendshipRow } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { notFound } from '../http/reply';
+import { notifyMember, settleFriendRequest, withdrawFriendRequest } from '../notification/service';
 
 /** True when `a` and `b` have an accepted friendship, whoever sent the request (decisions.md §4). */
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
@@ -56,60 +57,96 @@ export async function requireFriendship(db: Db, memberId: number, friendId: numb
 
 const badRequest = (message: string) => new ApiError(400, message);
 
-async function accept(db: Db, id: number): Promise<void> {
-  await db
+/** A transaction on the database. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Accepts the pending request `row` (the caller being its addressee) and notifies its requester;
+ * the addressee's own notification of the request is done with. Returns the members whose
+ * notification counts changed.
+ */
+async function accept(tx: Tx, row: FriendshipRow): Promise<number[]> {
+  const accepted = await tx
     .update(friendships)
     .set({ status: 'ACCEPT', acceptedAt: new Date() })
-    .where(eq(friendships.id, id));
+    .where(and(eq(friendships.id, row.id), eq(friendships.status, 'REQUEST')))
+    .returning({ id: friendships.id });
+  // Accepted meanwhile by a concurrent call, which notified.
+  if (accepted.length === 0) return [];
+  const changed: number[] = [];
+  if (await notifyMember(tx, 'FRIEND_ACCEPT', row.requesterId, row.addresseeId)) {
+    changed.push(row.requesterId);
+  }
+  if (await settleFriendRequest(tx, row.requesterId, row.addresseeId)) {
+    changed.push(row.addresseeId);
+  }
+  return changed;
 }
 
 /**
- * The caller asks `targetId`. When the target had already asked the caller, the request is
- * accepted instead.
+ * The caller asks `targetId` (who is notified). When the target had already asked the caller, the
+ * request is accepted instead. Returns the members whose notification counts changed (to push
+ * once committed).
  */
-export async function requestFriend(db: Db, callerId: number, targetId: number): Promise<void> {
+export async function requestFriend(db: Db, callerId: number, targetId: number): Promise<number[]> {
   if (callerId === targetId) throw badRequest(FRIEND_MESSAGES.self);
   await memberSummary(db, targetId);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const row = await pairRow(db, callerId, targetId);
     if (row?.status === 'ACCEPT') throw badRequest(FRIEND_MESSAGES.alreadyFriends);
     if (row && row.requesterId === callerId) throw badRequest(FRIEND_MESSAGES.alreadySent);
-    if (row) return accept(db, row.id);
-    const created = await db
-      .insert(friendships)
-      .values({ requesterId: callerId, addresseeId: targetId })
-      .onConflictDoNothing()
-      .returning({ id: friendships.id });
-    if (created.length > 0) return;
+    if (row) return db.transaction((tx) => accept(tx, row));
+    const changed = await db.transaction(async (tx) => {
+      const created = await tx
+        .insert(friendships)
+        .values({ requesterId: callerId, addresseeId: targetId })
+        .onConflictDoNothing()
+        .returning({ id: friendships.id });
+      if (created.length === 0) return null;
+      return (await notifyMember(tx, 'FRIEND_REQUEST', targetId, callerId)) ? [targetId] : [];
+    });
+    if (changed) return changed;
     // Lost a race with a concurrent request of the same pair: decide again on the stored row.
   }
   throw badRequest(FRIEND_MESSAGES.alreadySent);
 }
 
-/** The caller accepts the pending request of `requesterId`; an unknown member is 404. */
-export async function acceptFriend(db: Db, callerId: number, requesterId: number): Promise<void> {
+/**
+ * The caller accepts the pending request of `requesterId` (who is notified); an unknown member is
+ * 404. Returns the members whose notification counts changed.
+ */
+export async function acceptFriend(
+  db: Db,
+  callerId: number,
+  requesterId: number,
+): Promise<number[]> {
   if (callerId === requesterId) throw badRequest(FRIEND_MESSAGES.self);
   const row = await pairRow(db, callerId, requesterId);
   if (!row) await memberSummary(db, requesterId); // a row means the member exists; else maybe 404
   if (row?.status === 'ACCEPT') throw badRequest(FRIEND_MESSAGES.alreadyFriends);
   if (!row || row.requesterId !== requesterId) throw badRequest(FRIEND_MESSAGES.notRequested);
-  await accept(db, row.id);
+  return db.transaction((tx) => accept(tx, row));
 }
 
 /**
- * Removes a pending request between the caller and `otherId`, whichever way it goes; an unknown
- * member is 404.
+ * Removes a pending request between the caller and `otherId`, whichever way it goes, and its
+ * notification; an unknown member is 404. Returns the members whose notification counts changed.
  */
-export async function cancelFriend(db: Db, callerId: number, otherId: number): Promise<void> {
+export async function cancelFriend(db: Db, callerId: number, otherId: number): Promise<number[]> {
   if (callerId === otherId) throw badRequest(FRIEND_MESSAGES.self);
   const row = await pairRow(db, callerId, otherId);
   if (!row) await memberSummary(db, otherId); // a row means the member exists; else maybe 404
   if (!row || row.status !== 'REQUEST') throw badRequest(FRIEND_MESSAGES.notPending);
-  const removed = await db
-    .delete(friendships)
-    .where(and(eq(friendships.id, row.id), eq(friendships.status, 'REQUEST')))
-    .returning({ id: friendships.id });
-  if (removed.length === 0) throw badRequest(FRIEND_MESSAGES.notPending);
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(friendships)
+      .where(and(eq(friendships.id, row.id), eq(friendships.status, 'REQUEST')))
+      .returning({ id: friendships.id });
+    if (removed.length === 0) throw badRequest(FRIEND_MESSAGES.notPending);
+    return (await withdrawFriendRequest(tx, row.requesterId, row.addresseeId))
+      ? [row.addresseeId]
+      : [];
+  });
 }
 
 const other = alias(members, 'other');

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
-import { LIVE_EVENT } from '@/lib/contract/live';
+import { LIVE_EVENT, type NotificationLiveEvent } from '@/lib/contract/live';
 import { memberRoomIds, newestMessageIdOfMember } from '../chat/unread';
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
+import { unreadCount } from '../notification/service';
 import { sseFrame, type LiveHub, type LiveStream } from './hub';
 
 /** A comment line often enough that proxies and the BFF's idle timeouts keep the stream open. */
@@ -16,8 +17,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /**
  * `GET /api/events`: the signed-in member's live stream (server-sent events; issue 16). It tells of
  * messages in the member's rooms, their read positions and their notifications, from whichever
- * instance they happen on. The stream ends when the access token expires, so a signed-out or deleted
- * member stops hearing; the browser's EventSource reconnects through the BFF, which refreshes.
+ * instance they happen on. It opens with `ready`, then `notification` with the member's unread
+ * count. The stream ends when the access token expires, so a signed-out or deleted member stops
+ * hearing; the browser's EventSource reconnects through the BFF, which refreshes.
  */
 export async function liveRoutes(
   app: FastifyInstance,
@@ -72,7 +74,18 @@ export async function liveRoutes(
     // member could know of, so the client can tell whether what it holds is older (and read again).
     live.attach(stream);
     const latestMessageId = await newestMessageIdOfMember(db, member.id).catch(() => null);
+    // The member's notification count now, read after attaching so that no change falls between
+    // the two: the bell needs no request of its own at each (re)opening.
+    let notification = '';
+    try {
+      const count: NotificationLiveEvent = { unreadCount: await unreadCount(db, member.id) };
+      notification = sseFrame(LIVE_EVENT.notification, JSON.stringify(count));
+    } catch (error) {
+      request.log.warn({ err: error }, 'notification count for a new live stream failed');
+    }
     // The client reconnects after this delay when the stream drops.
-    stream.send(`retry: 3000\n${sseFrame(LIVE_EVENT.ready, JSON.stringify({ latestMessageId }))}`);
+    stream.send(
+      `retry: 3000\n${sseFrame(LIVE_EVENT.ready, JSON.stringify({ latestMessageId }))}${notification}`,
+    );
   });
 }

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import {
   POST_LIMITS,
@@ -8,10 +8,13 @@ import {
   postScrollQuerySchema,
   postTextSchema,
   postUpdateSchema,
+  type LikeState,
 } from '@/lib/contract/post';
 import type { Db } from '../db/client';
 import { requireFriendship } from '../friend/service';
 import { requireMember } from '../http/auth-hook';
+import type { LiveHub } from '../live/hub';
+import { pushUnreadCounts } from '../notification/push';
 import { ApiError, MESSAGES } from '../http/errors';
 import { fieldError, idParams, notFound, sendText } from '../http/reply';
 import type { ImageStorage } from '../storage/image-storage';
@@ -47,9 +50,9 @@ function isMultipartError(app: FastifyInstance, error: unknown): error is Error 
 /** Posts, the feed and images (original-backend.md §3.5, decisions.md §4). */
 export async function postRoutes(
   app: FastifyInstance,
-  options: { db: Db; images: ImageStorage },
+  options: { db: Db; images: ImageStorage; live: LiveHub },
 ): Promise<void> {
-  const { db, images } = options;
+  const { db, images, live } = options;
 
   // Multipart bodies (only the upload route takes them) are streamed by the route, not parsed up
   // front. A `file` part is one with a filename; its size limit fails it (413), extra parts are 400.
@@ -145,6 +148,8 @@ export async function postRoutes(
     const member = requireMember(request);
     const { id } = idParams(request.params, 'id');
     const imageKey = await deletePost(db, member.id, id);
+    // Its notifications (all the author's own) went with it: the author's other tabs recount.
+    await pushUnreadCounts({ db, live }, [member.id], request.log);
     // The post is gone and its key recorded: a storage failure now only delays the objects'
     // deletion until the next start (drainPendingDeletions), it does not undo the answer.
     try {
@@ -155,17 +160,18 @@ export async function postRoutes(
     return sendText(reply, 200, 'delete post');
   });
 
-  app.put('/api/post/:id/like', async (request) => {
+  /** PUT likes, DELETE takes the like back; the author's notification count is pushed live. */
+  async function like(request: FastifyRequest, liked: boolean): Promise<LikeState> {
     const member = requireMember(request);
     const { id } = idParams(request.params, 'id');
-    return setLike(db, member.id, id, true);
-  });
+    const { notified, ...state } = await setLike(db, member.id, id, liked);
+    await pushUnreadCounts({ db, live }, [notified], request.log);
+    return state;
+  }
 
-  app.delete('/api/post/:id/like', async (request) => {
-    const member = requireMember(request);
-    const { id } = idParams(request.params, 'id');
-    return setLike(db, member.id, id, false);
-  });
+  app.put('/api/post/:id/like', async (request) => like(request, true));
+
+  app.delete('/api/post/:id/like', async (request) => like(request, false));
 
   app.get('/api/post/:id/likes', async (request) => {
     requireMember(request);

@@ -4,6 +4,7 @@ import type { LikeState, Liker, Post } from '@/lib/contract/post';
 import type { Db } from '../db/client';
 import { members, postLikes, posts } from '../db/schema';
 import { notFound } from '../http/reply';
+import { notifyPostAuthor, withdrawLike } from '../notification/service';
 import { recordImageDeletion } from '../storage/pending-deletions';
 
 /** The most likers `GET /api/post/{id}/likes` answers. */
@@ -149,28 +150,40 @@ export async function deletePost(db: Db, memberId: number, postId: number): Prom
 /**
  * Likes (`liked`) or unlikes a post as `memberId`; either is idempotent. Every post is in
  * everyone's feed (`GET /api/posts`), so any signed-in member may like any post; an unknown post
- * is 404 (a post deleted meanwhile fails the foreign key, which answers 404 too). Answers the
- * caller's like and the count after the change.
+ * is 404 (a post deleted meanwhile fails the foreign key, which answers 404 too). A new like
+ * notifies the post's author (once per liker and post); taking it back removes that notification
+ * while unread. Answers the caller's like and the count after the change, and the member whose
+ * notification count changed (to push once committed).
  */
 export async function setLike(
   db: Db,
   memberId: number,
   postId: number,
   liked: boolean,
-): Promise<LikeState> {
-  if (liked) {
-    await db.insert(postLikes).values({ postId, memberId }).onConflictDoNothing();
-  } else {
-    await db
-      .delete(postLikes)
-      .where(and(eq(postLikes.postId, postId), eq(postLikes.memberId, memberId)));
-  }
-  const [row] = await db
-    .select({ likeCount: likeCountOfRow.mapWith(Number) })
-    .from(posts)
-    .where(eq(posts.id, postId));
-  if (!row) throw notFound();
-  return { liked, likeCount: row.likeCount };
+): Promise<LikeState & { notified: number | null }> {
+  return db.transaction(async (tx) => {
+    let notified: number | null = null;
+    if (liked) {
+      const added = await tx
+        .insert(postLikes)
+        .values({ postId, memberId })
+        .onConflictDoNothing()
+        .returning({ postId: postLikes.postId });
+      if (added.length > 0) notified = await notifyPostAuthor(tx, 'LIKE', memberId, postId);
+    } else {
+      const removed = await tx
+        .delete(postLikes)
+        .where(and(eq(postLikes.postId, postId), eq(postLikes.memberId, memberId)))
+        .returning({ postId: postLikes.postId });
+      if (removed.length > 0) notified = await withdrawLike(tx, memberId, postId);
+    }
+    const [row] = await tx
+      .select({ likeCount: likeCountOfRow.mapWith(Number) })
+      .from(posts)
+      .where(eq(posts.id, postId));
+    if (!row) throw notFound();
+    return { liked, likeCount: row.likeCount, notified };
+  });
 }
 
 /** The members who like a post, newest like first, at most LIKERS_LIMIT; unknown post 404. */

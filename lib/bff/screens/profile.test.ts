@@ -1,39 +1,53 @@
 /** @jest-environment node */
 import { unstable_serialize } from 'swr';
-import { FRIENDS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
+import { FRIENDS_KEY, MEMBER_POSTS_KEY, NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
 import { fetchFriends } from '../reads/friends';
+import { notificationSettings } from '../reads/notifications';
 import { fetchMemberPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';
 import { AccessDeniedError, BackendReadError } from '../server-client';
 import { profileScreen } from './profile';
 
 jest.mock('../reads/friends', () => ({ fetchFriends: jest.fn() }));
+jest.mock('../reads/notifications', () => ({ notificationSettings: jest.fn() }));
 jest.mock('../reads/posts', () => ({ fetchMemberPosts: jest.fn() }));
 jest.mock('../reads/session', () => ({ loginCheck: jest.fn() }));
 
 const me = { id: 1, name: '김민준', picture: null };
 const posts = [{ id: 3, text: '하체 데이', imageUrl: 'k.png' }];
 const friends = [{ id: 8, member: me, friend: { id: 12, name: '이서연', picture: null } }];
+const settings = { friendRequest: true, friendAccept: true, comment: false, like: true };
 
 beforeEach(() => {
   jest.clearAllMocks();
   jest.mocked(loginCheck).mockResolvedValue({ check: true, ...me, expiresIn: 30 });
   jest.mocked(fetchMemberPosts).mockResolvedValue(posts);
   jest.mocked(fetchFriends).mockResolvedValue(friends);
+  jest.mocked(notificationSettings).mockResolvedValue(settings);
 });
 
 describe('profileScreen', () => {
-  it('hands the member’s posts and friends over under the hooks’ keys', async () => {
+  it('hands the member’s posts, friends and notification settings over under the hooks’ keys', async () => {
     expect(await profileScreen()).toEqual({
       member: me,
-      fallback: { [unstable_serialize([MEMBER_POSTS_KEY])]: posts, [FRIENDS_KEY]: friends },
+      fallback: {
+        [unstable_serialize([MEMBER_POSTS_KEY])]: posts,
+        [FRIENDS_KEY]: friends,
+        [NOTIFICATION_SETTINGS_KEY]: settings,
+      },
     });
+  });
+
+  it('leaves the settings out where the backend has none (the original backend)', async () => {
+    jest.mocked(notificationSettings).mockResolvedValue(null);
+    expect(Object.keys((await profileScreen()).fallback)).not.toContain(NOTIFICATION_SETTINGS_KEY);
   });
 
   it('leaves a list the backend failed to the browser, which shows its inline error', async () => {
     jest.mocked(fetchFriends).mockRejectedValue(new BackendReadError(FRIENDS_KEY, 503));
     expect((await profileScreen()).fallback).toEqual({
       [unstable_serialize([MEMBER_POSTS_KEY])]: posts,
+      [NOTIFICATION_SETTINGS_KEY]: settings,
     });
   });
 
