@@ -36,6 +36,7 @@ import { LocalImageStorage } from '../src/storage/local-image-storage';
 import { apiClient, sessionCookie } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
+import { startRedisPair } from './helpers/instances';
 import { CookieJar, request } from './helpers/http';
 import { filesUnder, imagesDir } from './helpers/images';
 import { signIn } from './helpers/sign-in';
@@ -561,22 +562,9 @@ for (const kind of databaseKinds()) {
 
 describe('account deletion across two instances through Redis', () => {
   it('ends the member’s chat connection and refuses their token on the other instance at once', async (t) => {
-    const redisUrl = process.env.TEST_REDIS_URL;
-    if (!redisUrl) return t.skip('TEST_REDIS_URL is not set');
-    if (!process.env.TEST_DATABASE_URL) {
-      return t.skip('two instances need one shared PostgreSQL (TEST_DATABASE_URL)');
-    }
-    const postgres = databaseKinds().find((k) => k.name === 'postgres')!;
-    const first = await startServer(await postgres.create(), { REDIS_URL: redisUrl });
-    const result = (await first.database.db.execute(
-      sql`select current_database() as name`,
-    )) as unknown as { rows: Array<{ name: string }> };
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${result.rows[0].name}`;
-    const second = await startServer(
-      fromPool(new pg.Pool({ connectionString: url.href, max: 3 })),
-      { REDIS_URL: redisUrl },
-    );
+    const pair = await startRedisPair(t);
+    if (!pair) return;
+    const [first, second] = pair;
     const peers: StompPeer[] = [];
     try {
       const [leaving, staying] = await insertMembers(first.database.db, [

@@ -29,6 +29,7 @@ import {
 import { startServer, TEST_JWT_KEY, type TestServer } from './helpers/app';
 import { apiClient } from './helpers/api';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
+import { startRedisPair } from './helpers/instances';
 import {
   connectStomp,
   cookieFor,
@@ -397,25 +398,9 @@ for (const kind of databaseKinds()) {
 
 describe('chat across two instances through Redis', () => {
   it('exchanges messages between members on different instances', async (t) => {
-    const redisUrl = process.env.TEST_REDIS_URL;
-    if (!redisUrl) return t.skip('TEST_REDIS_URL is not set');
-    if (!process.env.TEST_DATABASE_URL) {
-      return t.skip(
-        'two instances need one shared PostgreSQL (TEST_DATABASE_URL); PGlite is single-process',
-      );
-    }
-    const postgres = databaseKinds().find((k) => k.name === 'postgres')!;
-    const first = await startServer(await postgres.create(), { REDIS_URL: redisUrl });
-    // The second instance opens its own pool on the same database.
-    const result = (await first.database.db.execute(
-      sql`select current_database() as name`,
-    )) as unknown as { rows: Array<{ name: string }> };
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${result.rows[0].name}`;
-    const second = await startServer(
-      fromPool(new pg.Pool({ connectionString: url.href, max: 3 })),
-      { REDIS_URL: redisUrl },
-    );
+    const pair = await startRedisPair(t);
+    if (!pair) return;
+    const [first, second] = pair;
     const peers: StompPeer[] = [];
     try {
       const [a, b] = await insertMembers(first.database.db, [buildMember(), buildMember()]);

@@ -19,6 +19,7 @@ import { buildMember, insertFriendship, insertMembers } from '../src/seed/builde
 import { apiClient, sessionCookie, type ApiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
+import { startRedisPair } from './helpers/instances';
 import { openEvents, type SseClient } from './helpers/sse';
 import { until } from './helpers/wait';
 
@@ -470,24 +471,9 @@ for (const kind of databaseKinds()) {
 
 describe('notifications across two instances through Redis', () => {
   it('reaches a member whose stream is on the other instance', async (t) => {
-    const redisUrl = process.env.TEST_REDIS_URL;
-    if (!redisUrl) return t.skip('TEST_REDIS_URL is not set');
-    if (!process.env.TEST_DATABASE_URL) {
-      return t.skip('two instances need one shared PostgreSQL (TEST_DATABASE_URL)');
-    }
-    const postgres = databaseKinds().find((k) => k.name === 'postgres')!;
-    const first = await startServer(await postgres.create(), { REDIS_URL: redisUrl });
-    const result = (await first.database.db.execute(
-      sql`select current_database() as name`,
-    )) as unknown as { rows: Array<{ name: string }> };
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${result.rows[0].name}`;
-    const second = await startServer(
-      fromPool(new pg.Pool({ connectionString: url.href, max: 3 })),
-      {
-        REDIS_URL: redisUrl,
-      },
-    );
+    const pair = await startRedisPair(t);
+    if (!pair) return;
+    const [first, second] = pair;
     const cleanup: Array<() => unknown> = [];
     try {
       const [a, b] = await insertMembers(first.database.db, [buildMember(), buildMember()]);
