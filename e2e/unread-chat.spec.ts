@@ -57,12 +57,13 @@ test('B writes while A is on /club: A sees the count live, then the divider wher
     // Entering: the divider sits before B's first message, and the counts clear.
     await row.click();
     await page.waitForURL(new RegExp(`/chat/${roomId}$`));
+    // The divider sits on B's first message (inside its item: one item per message).
     const items = page.getByRole('log').getByRole('listitem');
-    await expect(items.filter({ hasText: '여기까지 읽었습니다' })).toHaveCount(1);
-    const texts = await items.allTextContents();
-    const divider = texts.indexOf('여기까지 읽었습니다');
-    expect(texts[divider - 1]).toContain('첫 메시지');
-    expect(texts[divider + 1]).toContain('오늘 수영장 휴관이래요');
+    await expect(items).toHaveCount(3);
+    const marked = items.filter({ hasText: '여기까지 읽었습니다' });
+    await expect(marked).toHaveCount(1);
+    await expect(marked).toContainText('오늘 수영장 휴관이래요');
+    await expect(items.first()).toContainText('첫 메시지');
     await expect(clubNav(page)).not.toContainText('읽지 않은 메시지');
 
     // Back on /club after a reload, the backend agrees: nothing unread.

@@ -4,13 +4,11 @@ import path from 'node:path';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 
 import { chatMessageListSchema, DELETED_SENDER, roomSendDestination } from '@/lib/contract/chat';
 import { errorBodySchema } from '@/lib/contract/errors';
 import { loginCheckSchema } from '@/lib/contract/session';
 import type { Db } from '../src/db/client';
-import { fromPool } from '../src/db/client';
 import { idempotencyKeys, notifications, postLikes, type Member } from '../src/db/schema';
 import {
   buildClub,

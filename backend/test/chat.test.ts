@@ -2,8 +2,6 @@ import assert from 'node:assert/strict';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { SignJWT } from 'jose';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
 
 import { NOT_A_MEMBER_ERROR } from '@/lib/chat/stomp-refusal';
 import {
@@ -17,7 +15,6 @@ import { InProcessFanout } from '../src/chat/fanout/in-process';
 import { isRoomMember, storeMessage } from '../src/chat/service';
 import { StompSession, type FrameTransport } from '../src/chat/stomp/session';
 import { leaveClub } from '../src/club/service';
-import { fromPool } from '../src/db/client';
 import type { Member } from '../src/db/schema';
 import {
   buildClub,

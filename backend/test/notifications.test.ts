@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 
 import { LIVE_EVENT, notificationLiveEventSchema } from '@/lib/contract/live';
 import {
@@ -13,7 +12,6 @@ import {
   type NotificationItem,
   type NotificationPage,
 } from '@/lib/contract/notification';
-import { fromPool } from '../src/db/client';
 import { members, notifications, posts, type Member } from '../src/db/schema';
 import { buildMember, insertFriendship, insertMembers } from '../src/seed/builders';
 import { apiClient, sessionCookie, type ApiClient } from './helpers/api';

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 
 import { DELETED_SENDER, roomSendDestination } from '@/lib/contract/chat';
 import { chatLiveEventSchema, LIVE_EVENT, readLiveEventSchema } from '@/lib/contract/live';
@@ -13,7 +12,6 @@ import {
   type RoomsSummary,
 } from '@/lib/contract/unread';
 import { signAccessToken } from '../src/auth/access-token';
-import { fromPool } from '../src/db/client';
 import { chatMessages, members, type Member } from '../src/db/schema';
 import {
   buildClub,

@@ -1,6 +1,6 @@
 'use client';
 
-import { Fragment, memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import {
   firstMessageId,
@@ -26,8 +26,9 @@ export interface ChatMessageListProps {
   /** Shown instead of the empty hint when the history failed. */
   errorSlot?: ReactNode;
   /**
-   * Where the member had read to when they came in: the `여기까지 읽었습니다` divider goes before
-   * the first later message of someone else (none when null, or when nothing later is held).
+   * Where the member had read to when they came in: the `여기까지 읽었습니다` divider goes at the
+   * top of the first later message of someone else (none when null, or when nothing later is
+   * held), inside that message's item, so the log still holds one item per message.
    */
   readUpToId?: number | null;
 }
@@ -54,15 +55,20 @@ export function firstUnreadId(
 export const ChatMessageItem = memo(function ChatMessageItem({
   message,
   own,
+  firstUnread = false,
 }: {
   message: ChatMessage;
   own: boolean;
+  /** The first message after where the member had read to: it carries the divider above it. */
+  firstUnread?: boolean;
 }) {
   const time = timeLabel(message.createdDate);
   const gone = isDeletedSender(message.member);
   const name = gone ? copy.chat.deletedMember : message.member.name;
+  const classes = [styles.item, own ? styles.own : styles.other, firstUnread && styles.firstUnread];
   return (
-    <li className={`${styles.item} ${own ? styles.own : styles.other}`} data-own={own}>
+    <li className={classes.filter(Boolean).join(' ')} data-own={own}>
+      {firstUnread ? <p className={styles.divider}>{copy.unread.divider}</p> : null}
       {gone ? (
         <span className={styles.goneAvatar} aria-hidden="true" />
       ) : (
@@ -162,12 +168,12 @@ export function ChatMessageList({
       ) : null}
       <ol className={styles.list} role="log" aria-live="polite" aria-label={copy.chat.logLabel}>
         {messages.map((message) => (
-          <Fragment key={message.messageId}>
-            {message.messageId === dividerBefore ? (
-              <li className={styles.divider}>{copy.unread.divider}</li>
-            ) : null}
-            <ChatMessageItem message={message} own={isOwnMessage(message, memberId)} />
-          </Fragment>
+          <ChatMessageItem
+            key={message.messageId}
+            message={message}
+            own={isOwnMessage(message, memberId)}
+            firstUnread={message.messageId === dividerBefore}
+          />
         ))}
       </ol>
     </div>

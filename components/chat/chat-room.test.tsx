@@ -239,13 +239,13 @@ describe('ChatRoom', () => {
       message(13, 3, '박지호', '저도요'),
     ];
     await renderRoom({ messages: held }, { refused: false, messages: held, lastReadMessageId: 10 });
-    // Before the first later message of someone else (the member's own reply does not count).
+    // On the first later message of someone else (the member's own reply does not count), inside
+    // its item: the log still holds one item per message.
     const items = within(screen.getByRole('log')).getAllByRole('listitem');
-    const texts = items.map((item) => item.textContent ?? '');
-    const divider = texts.indexOf('여기까지 읽었습니다');
-    expect(divider).toBeGreaterThan(-1);
-    expect(texts[divider + 1]).toContain('새 소식');
-    expect(texts[divider - 1]).toContain('내 답장');
+    expect(items).toHaveLength(4);
+    const marked = items.filter((item) => item.textContent?.includes('여기까지 읽었습니다'));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toHaveTextContent('새 소식');
     await waitFor(() =>
       expect(calls.map((call) => `${call.method} ${call.url}`)).toContain('PUT /api/rooms/5/read'),
     );
