@@ -305,7 +305,7 @@ let shuttingDown = false;
 async function shutdown(code) {
   if (shuttingDown) return;
   shuttingDown = true;
-  log('stopping…');
+  if (balancers.length > 0 || supervisor.list().length > 0) log('stopping…');
   await Promise.all(balancers.map((balancer) => balancer.close()));
   await supervisor.stopAll();
   rmSync(processFile, { force: true });

@@ -33,7 +33,7 @@ const databaseUrl = database.toString();
 const redisUrl = process.env.TEST_REDIS_URL || DEFAULT_REDIS_URL;
 
 try {
-  await ensureDatabase(root, databaseUrl);
+  await ensureDatabase(root, databaseUrl, 'TEST_DATABASE_URL');
 } catch (error) {
   if (!(error instanceof ServiceError)) throw error;
   say(`SKIPPED, the rehearsal needs PostgreSQL: ${error.message}`);
@@ -42,7 +42,7 @@ try {
 
 let status = 1;
 try {
-  await checkRedis(root, redisUrl);
+  await checkRedis(root, redisUrl, 'TEST_REDIS_URL');
   // The launcher's state of the previous run (its bucket's files, its secret) goes; the database
   // is new as well.
   rmSync(path.join(root, '.data', 'cluster-e2e'), { recursive: true, force: true });

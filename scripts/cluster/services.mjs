@@ -36,8 +36,9 @@ async function connect(pg, url) {
 /**
  * Makes sure the database of `databaseUrl` exists: connects, and on "database does not exist"
  * creates it from the server's `postgres` database. Resolves to true when it was created.
+ * `variable` names the setting to change in messages.
  */
-export async function ensureDatabase(root, databaseUrl) {
+export async function ensureDatabase(root, databaseUrl, variable = 'DATABASE_URL') {
   const pg = backendRequire(root)('pg');
   const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   if (!name) throw new ServiceError(`DATABASE_URL names no database: ${redacted(databaseUrl)}`);
@@ -46,7 +47,7 @@ export async function ensureDatabase(root, databaseUrl) {
     await client.end();
     return false;
   } catch (error) {
-    if (error.code !== '3D000') throw unreachable('PostgreSQL', databaseUrl, error);
+    if (error.code !== '3D000') throw unreachable('PostgreSQL', databaseUrl, error, variable);
   }
   const admin = new URL(databaseUrl);
   admin.pathname = '/postgres';
@@ -59,7 +60,7 @@ export async function ensureDatabase(root, databaseUrl) {
     if (error.code === '42P04') return false; // created meanwhile by someone else
     throw new ServiceError(
       `PostgreSQL at ${where(databaseUrl)} has no database "${name}" and it could not be created ` +
-        `(${error.code ?? error.message}): create it, or set DATABASE_URL to one that exists`,
+        `(${error.code ?? error.message}): create it, or set ${variable} to one that exists`,
     );
   } finally {
     await client?.end().catch(() => undefined);
@@ -80,8 +81,8 @@ export async function dropDatabase(root, databaseUrl) {
   }
 }
 
-/** Resolves when Redis at `redisUrl` answers PING. */
-export async function checkRedis(root, redisUrl) {
+/** Resolves when Redis at `redisUrl` answers PING (`variable` as for ensureDatabase). */
+export async function checkRedis(root, redisUrl, variable = 'REDIS_URL') {
   const { Redis } = backendRequire(root)('ioredis');
   const client = new Redis(redisUrl, {
     lazyConnect: true,
@@ -89,19 +90,22 @@ export async function checkRedis(root, redisUrl) {
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
-  client.on('error', () => undefined);
+  // The connection's own error (ECONNREFUSED, …) says more than the rejection ("closed").
+  let cause = null;
+  client.on('error', (error) => {
+    cause ??= error;
+  });
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
-    throw unreachable('Redis', redisUrl, error);
+    throw unreachable('Redis', redisUrl, cause ?? error, variable);
   } finally {
     client.disconnect();
   }
 }
 
-function unreachable(what, url, error) {
-  const variable = what === 'Redis' ? 'REDIS_URL' : 'DATABASE_URL';
+function unreachable(what, url, error, variable) {
   return new ServiceError(
     `${what} at ${where(url)} is not reachable (${error.code ?? error.message}): ` +
       `start it, or set ${variable} (now ${redacted(url)})`,
