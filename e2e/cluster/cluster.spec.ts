@@ -202,6 +202,24 @@ test('through two app and two backend instances: a photo and a chat reach the ot
     const homeB = await pageB.reload();
     expect(homeA?.headers()[APP_UPSTREAM_HEADER]).toBe('app-1');
     expect(homeB?.headers()[APP_UPSTREAM_HEADER]).toBe('app-2');
+    // The live stream (server-sent events, never-ending) comes through both balancers and the BFF
+    // as it is written: buffered anywhere, its first event would never arrive.
+    const first = await pageA.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const source = new EventSource('/api/events');
+          const timer = setTimeout(() => {
+            source.close();
+            reject(new Error('no event from /api/events within 10 s'));
+          }, 10_000);
+          source.addEventListener('ready', () => {
+            clearTimeout(timer);
+            source.close();
+            resolve('ready');
+          });
+        }),
+    );
+    expect(first).toBe('ready');
   });
 
   await test.step('a photo posted through app-1 shows, loaded, through app-2', async () => {
