@@ -9,6 +9,8 @@ import chromium from './scripts/chromium.json';
  */
 export default defineConfig({
   testDir: './e2e',
+  // The scale-out rehearsal has a stack and a config of its own (npm run test:cluster).
+  testIgnore: ['cluster/**'],
   // One output folder per port, so parallel runs (different E2E_APP_PORT) don't clear each other's.
   outputDir: `test-results/e2e-${APP_PORT}`,
   fullyParallel: false,

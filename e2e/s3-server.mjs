@@ -3,8 +3,10 @@
  * The S3-compatible server of the end-to-end stack (s3rver, files in a fresh temporary folder):
  * the backend under test stores its images in this bucket, so the tests go through the same
  * `images/<uuid>.<ext>` keys and bucket reads as a deployment with S3_BUCKET. Runs until stopped.
+ * The scale-out rehearsal (scripts/cluster.mjs) starts it too, with S3_SERVER_DIR: files kept in
+ * that folder across restarts, like its database.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -12,7 +14,9 @@ import S3rver from '@20minutes/s3rver';
 
 const port = Number(process.env.E2E_S3_PORT);
 const bucket = process.env.S3_BUCKET;
-const directory = mkdtempSync(path.join(os.tmpdir(), 'e2e-s3-'));
+const keptDirectory = process.env.S3_SERVER_DIR;
+if (keptDirectory) mkdirSync(keptDirectory, { recursive: true });
+const directory = keptDirectory || mkdtempSync(path.join(os.tmpdir(), 'e2e-s3-'));
 const server = new S3rver({
   address: '127.0.0.1',
   port,
@@ -28,7 +32,7 @@ process.stdout.write(`[s3] bucket ${bucket} at http://127.0.0.1:${port}\n`);
 
 const stop = () => {
   server.close().finally(() => {
-    rmSync(directory, { recursive: true, force: true });
+    if (!keptDirectory) rmSync(directory, { recursive: true, force: true });
     process.exit(0);
   });
 };
