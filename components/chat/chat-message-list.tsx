@@ -26,14 +26,16 @@ export interface ChatMessageListProps {
   /** Shown instead of the empty hint when the history failed. */
   errorSlot?: ReactNode;
   /**
-   * Where the member had read to when they came in: the `여기까지 읽었습니다` divider goes at the
-   * top of the first later message of someone else (none when null, or when nothing later is
-   * held), inside that message's item, so the log still holds one item per message.
+   * The message that gets the `여기까지 읽었습니다` divider (firstUnreadId of what the member found
+   * on coming in), at the top of its item, so the log still holds one item per message.
    */
-  readUpToId?: number | null;
+  dividerBeforeId?: number | null;
 }
 
-/** The message the divider goes before: the first one after `readUpToId` that someone else sent. */
+/**
+ * The message the divider goes on: the first one after `readUpToId` that someone else sent, among
+ * those the member found on coming in (messages arriving while they look are seen, not unread).
+ */
 export function firstUnreadId(
   list: ChatMessage[],
   readUpToId: number | null | undefined,
@@ -68,7 +70,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   const classes = [styles.item, own ? styles.own : styles.other, firstUnread && styles.firstUnread];
   return (
     <li className={classes.filter(Boolean).join(' ')} data-own={own}>
-      {firstUnread ? <p className={styles.divider}>{copy.unread.divider}</p> : null}
+      {firstUnread ? <div className={styles.divider}>{copy.unread.divider}</div> : null}
       {gone ? (
         <span className={styles.goneAvatar} aria-hidden="true" />
       ) : (
@@ -115,9 +117,8 @@ export function ChatMessageList({
   noEarlier,
   onLoadOlder,
   errorSlot,
-  readUpToId,
+  dividerBeforeId = null,
 }: ChatMessageListProps) {
-  const dividerBefore = firstUnreadId(messages, readUpToId, memberId);
   const areaRef = useRef<HTMLDivElement>(null);
   const snapshotRef = useRef<Snapshot | null>(null);
 
@@ -172,7 +173,7 @@ export function ChatMessageList({
             key={message.messageId}
             message={message}
             own={isOwnMessage(message, memberId)}
-            firstUnread={message.messageId === dividerBefore}
+            firstUnread={message.messageId === dividerBeforeId}
           />
         ))}
       </ol>

@@ -253,6 +253,22 @@ describe('ChatRoom', () => {
     expect(put?.body).toEqual({ messageId: 13 });
   });
 
+  it('puts no divider on messages that arrive while the member looks', async () => {
+    mockFetch({
+      'PUT /api/rooms/5/read': { body: { roomId: 5, lastReadMessageId: 12, unreadCount: 0 } },
+    });
+    // A new room: nothing read (0), only the member's own message found on coming in; then a
+    // message of someone else arrives live.
+    const found = [message(10, 1, '테스터', '방을 만들었어요')];
+    const live = message(12, 2, '이서연', '들어왔어요');
+    await renderRoom(
+      { messages: [...found, live] },
+      { refused: false, messages: found, lastReadMessageId: 0 },
+    );
+    expect(screen.getByText('들어왔어요')).toBeVisible();
+    expect(screen.queryByText('여기까지 읽었습니다')).toBeNull();
+  });
+
   it('shows no divider without a read position, or when nothing of others came after it', async () => {
     mockFetch({
       'PUT /api/rooms/5/read': { body: { roomId: 5, lastReadMessageId: 11, unreadCount: 0 } },

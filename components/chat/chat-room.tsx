@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
@@ -15,7 +15,7 @@ import { useMarkRoomRead } from '@/lib/hooks/use-mark-room-read';
 import { messages } from '@/lib/i18n/messages';
 import { ChatComposer } from './chat-composer';
 import { useOnline } from '@/lib/hooks/use-online';
-import { ChatMessageList } from './chat-message-list';
+import { ChatMessageList, firstUnreadId } from './chat-message-list';
 import styles from './chat-room.module.css';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 
@@ -49,8 +49,13 @@ export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomSt
   const online = useOnline();
   const connection = connectionState(room, online);
   const [leaving, setLeaving] = useState(false);
-  // Where the member had read to on entering: the divider stays there for this visit.
-  const [readUpToId] = useState(() => (start && !start.refused ? start.lastReadMessageId : null));
+  // Where the member had read to on entering, among the messages found then: the divider stays
+  // there for this visit (decided once the member is known, to tell their own messages apart).
+  const [found] = useState(() => (start && !start.refused ? start : null));
+  const dividerBeforeId = useMemo(
+    () => (found ? firstUnreadId(found.messages, found.lastReadMessageId, user?.id) : null),
+    [found, user?.id],
+  );
   useMarkRoomRead(roomId, lastMessageId(room.messages), !room.refused && !room.loading);
 
   async function leave() {
@@ -100,7 +105,7 @@ export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomSt
         loadingOlder={room.loadingOlder}
         noEarlier={room.noEarlier}
         onLoadOlder={() => void room.loadOlder()}
-        readUpToId={readUpToId}
+        dividerBeforeId={dividerBeforeId}
         errorSlot={
           room.refused ? (
             <div className={styles.refusal} role="alert">
