@@ -147,3 +147,9 @@ export const LIVE_EVENT = {
 
 /** Unread chat counts stop here: the badge says `999+`, and the count query never scans further. */
 export const UNREAD_COUNT_CAP = 999;
+
+/**
+ * `/login?error=` value of a browser whose sign-in start the backend refused for now (too many
+ * from its address; issue 17): the page says to wait rather than that the sign-in failed.
+ */
+export const SIGN_IN_BUSY_ERROR = 'busy';
