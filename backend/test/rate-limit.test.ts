@@ -126,6 +126,7 @@ describe('rate limit settings', () => {
       ['POST', '/api/friend/request/:memberId', 'friendRequest'],
       ['POST', '/api/club', 'clubCreate'],
       ['GET', '/oauth2/authorization/google', 'signIn'],
+      ['HEAD', '/oauth2/authorization/google', 'signIn'],
       ['POST', '/api/exercise', 'write'],
       ['PATCH', '/api/comment/:id', 'write'],
       ['DELETE', '/api/post/:id', 'write'],

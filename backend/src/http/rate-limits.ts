@@ -121,15 +121,17 @@ const NOT_COUNTED: ReadonlySet<string> = new Set([
 
 /**
  * The budget a request counts against, or null for none: its route's own group, else `write` for
- * any other POST/PUT/PATCH/DELETE under /api. Reads, the development identity provider (its
- * sign-ins start at the limited sign-in start) and the OAuth callback are not limited.
+ * any other POST/PUT/PATCH/DELETE under /api (HEAD counts as its GET). Reads, the development
+ * identity provider (its sign-ins start at the limited sign-in start) and the OAuth callback are
+ * not limited.
  */
 export function rateLimitGroupOf(
   method: string,
   routeUrl: string | undefined,
 ): RateLimitGroup | null {
   if (!routeUrl) return null;
-  const route = `${method} ${routeUrl}`;
+  // Fastify answers HEAD with the GET route's handler: it counts as that GET.
+  const route = `${method === 'HEAD' ? 'GET' : method} ${routeUrl}`;
   const own = ROUTE_GROUPS.get(route);
   if (own) return own;
   if (NOT_COUNTED.has(route)) return null;
@@ -193,7 +195,11 @@ export async function registerRateLimits(
     // Redis unreachable: members keep writing (unlimited for that moment) rather than failing.
     skipOnError: true,
     allowList: (request) => groupOf(request) === null,
-    keyGenerator: (request) => `${groupOf(request)}:${rateLimitSubjectOf(request)}`,
+    // Unlimited requests (allowList) need no key: it is worked out for counted ones only.
+    keyGenerator: (request) => {
+      const group = groupOf(request);
+      return group === null ? '' : `${group}:${rateLimitSubjectOf(request)}`;
+    },
     max: (request) => budgetOf(request).max,
     timeWindow: (request) => budgetOf(request).windowMs,
     onExceeded: (request, key) => request.log.info({ key }, 'rate limit exceeded'),
