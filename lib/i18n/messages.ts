@@ -22,6 +22,24 @@ export const messages = {
     pageLoadFailed: '페이지를 불러오지 못했습니다.',
     pageLoadFailedDetail: '서버에 연결할 수 없거나 잠시 문제가 있습니다. 다시 시도해주세요.',
     badRequest: '잘못된 요청입니다.',
+    /**
+     * A 429 that came without the backend's own message (a proxy's, or a backend that words it
+     * otherwise): the wait from `Retry-After` when there is one.
+     */
+    tooManyRequests: (wait: string | null) =>
+      wait
+        ? `요청이 너무 많습니다. ${wait} 후에 다시 시도해주세요.`
+        : '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+    /** A wait in seconds as words, rounded up: `45초`, `12분`, `2시간 5분`. */
+    wait: (seconds: number) => {
+      const whole = Math.max(1, Math.ceil(seconds));
+      if (whole < 60) return `${whole}초`;
+      const minutes = Math.ceil(whole / 60);
+      if (minutes < 60) return `${minutes}분`;
+      const hours = Math.floor(minutes / 60);
+      const rest = minutes % 60;
+      return rest === 0 ? `${hours}시간` : `${hours}시간 ${rest}분`;
+    },
     skipToContent: '본문으로 건너뛰기',
     mainNavigation: '주요 메뉴',
   },
@@ -44,6 +62,8 @@ export const messages = {
     tagline: '오늘의 운동을 기록하고 친구들과 함께하세요.',
     google: 'Google 계정으로 로그인',
     error: '로그인하지 못했습니다. 잠시 후 다시 시도해주세요.',
+    /** The backend refused the sign-in start: too many from this address (`?error=busy`). */
+    busy: '로그인 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
     features: [
       '운동 캘린더로 매일의 기록을 한눈에',
       '나만의 운동과 루틴 관리',
