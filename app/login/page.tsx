@@ -23,7 +23,7 @@ export default async function LoginPage({ searchParams }: Props) {
     <LoginScreen
       loginUrl={getPublicConfig().loginUrl}
       next={first(params.next)}
-      hasError={first(params.error) !== undefined}
+      error={first(params.error)}
       accountDeleted={first(params.deleted) !== undefined}
     />
   );

@@ -25,6 +25,8 @@ import { registerAuthHook } from './http/auth-hook';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { registerOriginCheck } from './http/origin-check';
+import { connectCounterRedis, registerRateLimits } from './http/rate-limits';
+import { MemoryQuotaStore, RedisQuotaStore, UploadQuota } from './http/upload-quota';
 import { registerSecurityHeaders } from './http/security-headers';
 import { commentRoutes } from './comment/routes';
 import { exerciseRoutes } from './exercise/routes';
@@ -49,6 +51,11 @@ export interface AppDependencies {
   images?: ImageStorage;
 }
 
+/** `trustProxy` as a number of hops (what proxy-addr does with one). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the backend (no listen). Closing the app closes its database. */
 export async function buildApp(
   config: Config,
@@ -60,6 +67,9 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    // request.ip (anonymous rate limits): X-Forwarded-For is believed from these peers only.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
     serverFactory: (handler) => {
       const server = createServer((req, res) => {
@@ -119,6 +129,22 @@ export async function buildApp(
     await hub.close();
   });
 
+  // Rate limit and upload quota counters: in Redis when there is one, so that every instance
+  // counts against the same budgets.
+  const limited = config.rateLimits.enabled || config.uploadQuotaBytesPerDay > 0;
+  const counterRedis =
+    limited && config.redisUrl ? await connectCounterRedis(config.redisUrl, app.log) : null;
+  if (counterRedis) app.addHook('onClose', async () => void (await counterRedis.quit()));
+  const uploadQuota =
+    config.uploadQuotaBytesPerDay > 0
+      ? new UploadQuota(
+          counterRedis ? new RedisQuotaStore(counterRedis) : new MemoryQuotaStore(),
+          config.uploadQuotaBytesPerDay,
+          config.rateLimits.keyPrefix,
+          app.log,
+        )
+      : null;
+
   const localPort = () => (app.server.address() as AddressInfo | null)?.port ?? config.port;
   const issuerUrl = config.devSignIn ? devIssuer(config.publicUrl) : undefined;
   if (config.devSignInExposed) {
@@ -152,6 +178,12 @@ export async function buildApp(
   registerSecurityHeaders(app);
   registerOriginCheck(app, config.publicOrigin);
   registerAuthHook(app, auth);
+  // Its hooks run on each route after the auth hook and before the idempotency keys.
+  await registerRateLimits(
+    app,
+    { ...config.rateLimits, publicUrl: config.publicUrl },
+    counterRedis,
+  );
   // After the auth hook: keys are per member. Before the routes: its hooks must cover them all.
   registerIdempotency(app, database.db, config.idempotencyKeyTtlHours);
 
@@ -166,7 +198,7 @@ export async function buildApp(
   await app.register(clubRoutes, { db: database.db, hub, live });
   await app.register(chatRoutes, { db: database.db, live });
   await app.register(liveRoutes, { db: database.db, live });
-  await app.register(postRoutes, { db: database.db, images, live });
+  await app.register(postRoutes, { db: database.db, images, live, uploadQuota });
   await app.register(commentRoutes, { db: database.db, live });
   await app.register(friendRoutes, { db: database.db, live });
   await app.register(notificationRoutes, { db: database.db, live });

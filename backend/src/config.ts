@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+import {
+  BUDGET_DEFAULTS,
+  DEFAULT_RATE_LIMIT_KEY_PREFIX,
+  DEFAULT_UPLOAD_QUOTA_BYTES,
+  parseBudget,
+  parseTrustProxy,
+  type Budgets,
+} from './http/rate-limits';
 import type { S3Settings } from './storage/s3-object-store';
 
 /**
@@ -26,6 +34,17 @@ const booleanFlag = (fallback: boolean) =>
 
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+
+const budget = (fallback: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default(fallback)
+      .refine((value) => parseBudget(value) !== null, {
+        message: 'expected requests/window, e.g. 30/1h (window units: ms, s, m, h, d)',
+      }),
+  );
 
 const envSchema = z
   .object({
@@ -63,6 +82,31 @@ const envSchema = z
     IDEMPOTENCY_KEY_TTL_HOURS: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().positive().max(8760).default(24),
+    ),
+    RATE_LIMITS: booleanFlag(true),
+    RATE_LIMIT_WRITES: budget(BUDGET_DEFAULTS.write.value),
+    RATE_LIMIT_UPLOADS: budget(BUDGET_DEFAULTS.upload.value),
+    RATE_LIMIT_COMMENTS: budget(BUDGET_DEFAULTS.comment.value),
+    RATE_LIMIT_FRIEND_REQUESTS: budget(BUDGET_DEFAULTS.friendRequest.value),
+    RATE_LIMIT_CLUBS: budget(BUDGET_DEFAULTS.clubCreate.value),
+    RATE_LIMIT_SIGN_IN: budget(BUDGET_DEFAULTS.signIn.value),
+    UPLOAD_QUOTA_BYTES_PER_DAY: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).default(DEFAULT_UPLOAD_QUOTA_BYTES),
+    ),
+    RATE_LIMIT_KEY_PREFIX: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().default(DEFAULT_RATE_LIMIT_KEY_PREFIX),
+    ),
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('loopback')
+        .refine((value) => parseTrustProxy(value) !== null, {
+          message:
+            'expected true, false, a number of hops, or addresses/CIDR ranges/loopback,linklocal,uniquelocal separated by commas',
+        }),
     ),
     S3_BUCKET: optionalString,
     S3_REGION: z.preprocess(emptyToUndefined, z.string().trim().default('us-east-1')),
@@ -116,6 +160,12 @@ export interface Config {
   idempotencyKeyTtlHours: number;
   /** Images in an S3-compatible bucket; absent: the local folder `DATA_DIR/images`. */
   s3?: S3Settings;
+  /** Rate limits on REST (http/rate-limits.ts): off only with RATE_LIMITS=false. */
+  rateLimits: { enabled: boolean; budgets: Budgets; keyPrefix: string };
+  /** Image bytes a member may upload per Seoul day (http/upload-quota.ts); 0: no quota. */
+  uploadQuotaBytesPerDay: number;
+  /** Fastify's `trustProxy`: whose X-Forwarded-For names the client (TRUST_PROXY). */
+  trustProxy: boolean | number | string[];
 }
 
 function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
@@ -197,5 +247,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshGraceSeconds: e.REFRESH_GRACE_SECONDS,
     idempotencyKeyTtlHours: e.IDEMPOTENCY_KEY_TTL_HOURS,
     s3: s3Settings(e),
+    rateLimits: {
+      enabled: e.RATE_LIMITS,
+      budgets: {
+        write: parseBudget(e.RATE_LIMIT_WRITES)!,
+        upload: parseBudget(e.RATE_LIMIT_UPLOADS)!,
+        comment: parseBudget(e.RATE_LIMIT_COMMENTS)!,
+        friendRequest: parseBudget(e.RATE_LIMIT_FRIEND_REQUESTS)!,
+        clubCreate: parseBudget(e.RATE_LIMIT_CLUBS)!,
+        signIn: parseBudget(e.RATE_LIMIT_SIGN_IN)!,
+      } satisfies Budgets,
+      keyPrefix: e.RATE_LIMIT_KEY_PREFIX,
+    },
+    uploadQuotaBytesPerDay: e.UPLOAD_QUOTA_BYTES_PER_DAY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
   };
 }

@@ -17,6 +17,7 @@ import { ChatComposer } from './chat-composer';
 import { useOnline } from '@/lib/hooks/use-online';
 import { ChatMessageList, firstUnreadId } from './chat-message-list';
 import styles from './chat-room.module.css';
+import { failureMessage } from '@/components/workout/errors';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 
 /**
@@ -73,7 +74,7 @@ export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomSt
       await api.leaveClub(club.id);
     } catch (error) {
       console.error('chat: leave failed', error);
-      toast.error(messages.chat.leaveFailed);
+      toast.error(failureMessage(error, messages.chat.leaveFailed));
       setLeaving(false);
       return;
     }

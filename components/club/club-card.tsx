@@ -4,6 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { ChatIcon } from '@/components/shell/nav-icons';
 import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { isRateLimited, rateLimitMessage } from '@/lib/api/errors';
 import { loadApi } from '@/lib/api/load';
 import type { Club } from '@/lib/contract/club';
 import { messages } from '@/lib/i18n/messages';
@@ -18,12 +20,13 @@ export function chatRoomPath(chatRoomId: number): string {
  * A club poster: title, introduction, place, time, features and `채팅방 입장하기`, which records
  * joining (POST /api/club/{id}/join) and then opens the room client-side. A failed join is only
  * logged (product.md §8): the original backend refuses a second club with 403, and the room still
- * decides who may read it.
+ * decides who may read it. A join refused for now (429: too many writes) says so and stays.
  */
 export function ClubCard({ club }: { club: Club }) {
   const router = useRouter();
   const titleId = useId();
   const [entering, setEntering] = useState(false);
+  const toast = useToast();
 
   async function enter() {
     if (entering) return;
@@ -32,6 +35,11 @@ export function ClubCard({ club }: { club: Club }) {
       await (await loadApi()).joinClub(club.id);
     } catch (error) {
       console.error('club: join failed', error);
+      if (isRateLimited(error)) {
+        toast.error(rateLimitMessage(error)!);
+        setEntering(false);
+        return;
+      }
     }
     router.push(chatRoomPath(club.chatRoomId));
   }

@@ -128,4 +128,32 @@ describe('ClubCreatePage', () => {
     expect(push).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: '클럽 만들기' })).toBeEnabled();
   });
+
+  it('says how long to wait when club creation is over its rate limit (429)', async () => {
+    mockFetch({
+      'POST /api/club': {
+        status: 429,
+        headers: { 'Retry-After': '7200' },
+        body: {
+          ...{
+            code: '429',
+            message: '요청이 너무 많습니다. 8분 후에 다시 시도해주세요.',
+            data: null,
+            timestamp: 't',
+            path: null,
+          },
+          message: '요청이 너무 많습니다. 2시간 후에 다시 시도해주세요.',
+        },
+      },
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = await renderForm();
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: '클럽 만들기' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '요청이 너무 많습니다. 2시간 후에 다시 시도해주세요.',
+    );
+    expect(screen.queryByText('클럽 생성 중 오류가 발생했습니다.')).toBeNull();
+    expect(push).not.toHaveBeenCalled();
+  });
 });

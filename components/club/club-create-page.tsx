@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
-import { fieldErrorsOf } from '@/components/workout/errors';
+import { failureMessage, fieldErrorsOf } from '@/components/workout/errors';
 import { TextAreaField, TextField } from '@/components/workout/text-field';
 import { loadApi } from '@/lib/api/load';
 import { CLUB_LIMITS } from '@/lib/contract/values';
@@ -52,7 +52,8 @@ export function ClubCreatePage() {
   const revalidateClubs = useRevalidateClubs();
   const [values, setValues] = useState<ClubFormValues>(emptyClubForm);
   const [errors, setErrors] = useState<ClubFormErrors>({});
-  const [failed, setFailed] = useState(false);
+  /** Why the last attempt failed (the spec's text, or a 429's wait), or null. */
+  const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const refs = useRef<Partial<Record<ClubField, HTMLInputElement | HTMLTextAreaElement | null>>>(
     {},
@@ -77,7 +78,7 @@ export function ClubCreatePage() {
       focusFirstInvalid(found);
       return;
     }
-    setFailed(false);
+    setFailure(null);
     setSubmitting(true);
     try {
       await (await loadApi()).createClub(toClubPayload(values));
@@ -89,7 +90,7 @@ export function ClubCreatePage() {
         if (fromServer[field]) fieldMessages[field] = fromServer[field];
       }
       setErrors(fieldMessages);
-      setFailed(true);
+      setFailure(failureMessage(error, messages.clubForm.failed));
       setSubmitting(false);
       return;
     }
@@ -153,9 +154,9 @@ export function ClubCreatePage() {
             }}
             autoComplete="off"
           />
-          {failed ? (
+          {failure ? (
             <p className={styles.failure} role="alert">
-              {messages.clubForm.failed}
+              {failure}
             </p>
           ) : null}
           <div className={styles.actions}>

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig, unstable_serialize } from 'swr';
+import { ToastProvider } from '@/components/ui/toast';
 import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
 import { CLUBS_KEY, ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
@@ -98,7 +99,9 @@ describe('ClubListPage', () => {
             refreshToken: async () => true,
           }}
         >
-          <ClubListPage />
+          <ToastProvider>
+            <ClubListPage />
+          </ToastProvider>
         </SessionProvider>
       </SWRConfig>,
     );
@@ -171,6 +174,33 @@ describe('ClubListPage', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
       '/api/club/3/join',
     ]);
+  });
+
+  it('enter: a join over the rate limit (429) says how long to wait and stays', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/clubs': { body: [club()] },
+      'POST /api/club/3/join': {
+        status: 429,
+        headers: { 'Retry-After': '40' },
+        body: {
+          code: '429',
+          message: '요청이 너무 많습니다. 40초 후에 다시 시도해주세요.',
+          data: null,
+          timestamp: 't',
+          path: null,
+        },
+      },
+    });
+    renderWithApp(<ClubListPage />);
+    const enter = await screen.findByRole('button', { name: /채팅방 입장하기/ });
+    await user.click(enter);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '요청이 너무 많습니다. 40초 후에 다시 시도해주세요.',
+    );
+    expect(push).not.toHaveBeenCalled();
+    expect(enter).toBeEnabled();
   });
 
   it('shows 내 채팅방: each joined room with its last message, time and unread count', async () => {

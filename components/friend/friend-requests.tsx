@@ -10,6 +10,7 @@ import type { Friend } from '@/lib/contract/friend';
 import { useFriendRequests, useRevalidateFriendships } from '@/lib/hooks/use-friends';
 import { messages } from '@/lib/i18n/messages';
 import { MemberRow } from './member-row';
+import { failureMessage } from '@/components/workout/errors';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { SectionHeader, SectionNote } from './section';
 import { usePendingIds } from './use-pending-ids';
@@ -92,8 +93,8 @@ export function FriendRequests() {
         });
         toast.success(done);
         void revalidate();
-      } catch {
-        toast.error(failed);
+      } catch (failure) {
+        toast.error(failureMessage(failure, failed));
       }
     });
   }

@@ -155,6 +155,31 @@ describe('FriendsPage: suggestions', () => {
     expect(within(suggestedSection()).getByText('박지호')).toBeInTheDocument();
   });
 
+  it("a request over the rate limit (429) toasts the server's message", async () => {
+    mockFetch({
+      'GET /api/member/friend/request': { body: [] },
+      'GET /api/member/suggested-friends': { body: [jiho] },
+      'POST /api/friend/request/13': {
+        status: 429,
+        headers: { 'Retry-After': '480' },
+        body: {
+          code: '429',
+          message: '요청이 너무 많습니다. 8분 후에 다시 시도해주세요.',
+          data: null,
+          timestamp: 't',
+          path: null,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<FriendsPage />);
+    await user.click(await within(suggestedSection()).findByRole('button', { name: '친구 요청' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '요청이 너무 많습니다. 8분 후에 다시 시도해주세요.',
+    );
+    expect(within(suggestedSection()).getByText('박지호')).toBeInTheDocument();
+  });
+
   it.each([
     ['an empty list', []],
     ['an object', { content: [jiho] }],

@@ -11,6 +11,7 @@ import type { MemberSummary } from '@/lib/contract/friend';
 import { useSuggestedFriends } from '@/lib/hooks/use-friends';
 import { messages } from '@/lib/i18n/messages';
 import { MemberLink } from './member-row';
+import { failureMessage } from '@/components/workout/errors';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { SectionHeader, SectionNote } from './section';
 import { usePendingIds } from './use-pending-ids';
@@ -81,8 +82,8 @@ export function SuggestedFriends() {
           revalidate: false,
         });
         toast.success(messages.friends.requestSent);
-      } catch {
-        toast.error(messages.friends.requestFailed);
+      } catch (failure) {
+        toast.error(failureMessage(failure, messages.friends.requestFailed));
       }
     });
   }

@@ -4,7 +4,7 @@ import { buildLoginHref } from './login-url';
 
 const LOGIN_URL = '/oauth2/authorization/google';
 
-function renderLogin(props: { next?: string; hasError?: boolean; accountDeleted?: boolean } = {}) {
+function renderLogin(props: { next?: string; error?: string; accountDeleted?: boolean } = {}) {
   return render(<LoginScreen loginUrl={LOGIN_URL} {...props} />);
 }
 
@@ -26,10 +26,17 @@ describe('LoginScreen', () => {
   });
 
   it('shows the brand and tagline, and a message on ?error=', () => {
-    renderLogin({ hasError: true });
+    renderLogin({ error: 'signin' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('로그인');
     expect(screen.getByText('EveryHealth')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('로그인하지 못했습니다');
+  });
+
+  it('says to wait when the sign-in start was refused as too many (?error=busy)', () => {
+    renderLogin({ error: 'busy' });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '로그인 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+    );
   });
 
   it('shows no alert without ?error=', () => {

@@ -1,5 +1,6 @@
 import { BrandMark } from '@/components/shell/brand';
 import { Card } from '@/components/ui/card';
+import { SIGN_IN_BUSY_ERROR } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
 import { buildLoginHref } from './login-url';
 import styles from './login-screen.module.css';
@@ -29,8 +30,11 @@ export interface LoginScreenProps {
   loginUrl: string;
   /** Where to go after signing in (a same-origin path), passed on to the sign-in address. */
   next?: string;
-  /** The sign-in flow came back with an error. */
-  hasError?: boolean;
+  /**
+   * The sign-in flow came back with an error (`?error=`): `busy` when the backend refused the
+   * sign-in start for now (too many from this address), any other value a failed sign-in.
+   */
+  error?: string;
   /** The member has just deleted their account (`?deleted=`). */
   accountDeleted?: boolean;
 }
@@ -40,12 +44,7 @@ export interface LoginScreenProps {
  * button, a plain link that leaves the app for the sign-in flow. proxy.ts sends a member who is
  * already signed in to `/`.
  */
-export function LoginScreen({
-  loginUrl,
-  next,
-  hasError = false,
-  accountDeleted = false,
-}: LoginScreenProps) {
+export function LoginScreen({ loginUrl, next, error, accountDeleted = false }: LoginScreenProps) {
   return (
     <main id="main" className={styles.page}>
       <div className={styles.column}>
@@ -68,9 +67,9 @@ export function LoginScreen({
               {messages.login.accountDeleted}
             </p>
           ) : null}
-          {hasError ? (
+          {error !== undefined ? (
             <p className={styles.error} role="alert">
-              {messages.login.error}
+              {error === SIGN_IN_BUSY_ERROR ? messages.login.busy : messages.login.error}
             </p>
           ) : null}
           <a className={styles.google} href={buildLoginHref(loginUrl, next)}>

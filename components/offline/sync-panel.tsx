@@ -81,6 +81,7 @@ export function SyncPanel({
       {waiting.length > 0 ? (
         <section className={styles.section}>
           <h3 className={styles.sectionTitle}>{messages.sync.panelWaiting}</h3>
+          {snapshot.notice ? <p className={styles.rule}>{snapshot.notice}</p> : null}
           <ul className={styles.list}>
             {waiting.map((change) => (
               <ChangeRow key={change.seq} change={change} />

@@ -16,15 +16,21 @@ const check = (date: string, checked: boolean): DayOp => ({
   checked,
 });
 
-/** An outbox whose browser is offline until `goOnline`, and whose server refuses `refuse`. */
-function setUp(refuse: (op: DayOp) => boolean = () => false) {
+/**
+ * An outbox whose browser is offline until `goOnline`, and whose server refuses `refuse` (with
+ * a 404, or with `error` when given).
+ */
+function setUp(refuse: (op: DayOp) => boolean = () => false, error?: ApiError) {
   let online = false;
   const outbox: Outbox = createOutbox({
     storage: memoryOutboxStorage(),
     isBrowserOnline: () => online,
     send: async (change): Promise<SendResult> => {
       if (refuse(change.op)) {
-        throw new ApiError({ kind: 'http', status: 404, message: 'nf', url: '/x', method: 'POST' });
+        throw (
+          error ??
+          new ApiError({ kind: 'http', status: 404, message: 'nf', url: '/x', method: 'POST' })
+        );
       }
       return { ids: [] };
     },
@@ -55,7 +61,11 @@ afterEach(() => resetDayOutbox());
 describe('SyncStatus', () => {
   it('says nothing while online with nothing to send', () => {
     expect(chipStateOf(dayOutbox().getSnapshot(), false)).toBe('hidden');
-    render(<SyncStatus />);
+    render(
+      <ToastProvider>
+        <SyncStatus />
+      </ToastProvider>,
+    );
     expect(chip()).toBeNull();
   });
 
@@ -88,6 +98,33 @@ describe('SyncStatus', () => {
     await user.click(within(panel).getByRole('button', { name: '11/25 완료 표시 버리기' }));
     expect(await within(panel).findByText(messages.sync.panelEmpty)).toBeInTheDocument();
     expect(outbox.getSnapshot().changes).toEqual([]);
+  });
+
+  it("toasts a rate limit's message once, and keeps the change waiting with it in the panel", async () => {
+    const user = userEvent.setup();
+    const message = '요청이 너무 많습니다. 30초 후에 다시 시도해주세요.';
+    const limited = new ApiError({
+      kind: 'http',
+      status: 429,
+      message,
+      url: '/api/today/checkbox/7',
+      method: 'POST',
+      body: { code: '429', message, data: null, timestamp: 't', path: null },
+      retryAfterSeconds: 30,
+    });
+    const { outbox, goOnline } = setUp(() => true, limited);
+    await act(async () => {
+      await outbox.open(1);
+      await outbox.submit(check('2026-11-25', true), '11/25 완료 표시');
+    });
+    await goOnline();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(chip()).toHaveTextContent('변경 1개 대기 중');
+    await user.click(chip()!);
+    const panel = screen.getByRole('dialog', { name: messages.sync.panelTitle });
+    expect(within(panel).getByText(message)).toBeInTheDocument();
+    expect(within(panel).getByText('11/25 완료 표시')).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('sends a refused change again on 다시 시도', async () => {

@@ -1,7 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useToast } from '@/components/ui/toast';
 import { messages } from '@/lib/i18n/messages';
 import { useOutbox } from '@/lib/offline/day-outbox';
 import { pendingCount, type OutboxSnapshot } from '@/lib/offline/outbox';
@@ -59,13 +60,27 @@ function useRecentlySynced(syncedAt: number | null): boolean {
 }
 
 /**
+ * Toasts the outbox's notice (a 429's message: why changes wait although online) when one
+ * appears, once until it clears: a member whose change was held back hears why.
+ */
+function useNoticeToast(notice: string | null): void {
+  const toast = useToast();
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (notice !== null && shown.current === null) toast.error(notice);
+    shown.current = notice;
+  }, [notice, toast]);
+}
+
+/**
  * The sync chip of the signed-in shell: `오프라인`, `동기화 중…`, `변경 N개 대기 중`,
  * `동기화됨` (for a moment), or the changes the server refused; it opens a panel listing the
  * waiting and refused changes, where a refused one can be retried or dropped. Nothing shows
- * while online with nothing to send.
+ * while online with nothing to send. A rate limit's message is toasted when it holds changes back.
  */
 export function SyncStatus() {
   const snapshot = useOutbox();
+  useNoticeToast(snapshot.notice);
   const recentlySynced = useRecentlySynced(snapshot.syncedAt);
   const [open, setOpen] = useState(false);
   const state = chipStateOf(snapshot, recentlySynced);

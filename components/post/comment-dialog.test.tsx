@@ -112,6 +112,32 @@ describe('CommentDialog', () => {
     expect(screen.getByRole('button', { name: '작성' })).toBeEnabled();
   });
 
+  it("toasts the server's message instead when comments are over their rate limit (429)", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/comment/7': { body: [] },
+      'POST /api/comment': {
+        status: 429,
+        headers: { 'Retry-After': '480' },
+        body: {
+          code: '429',
+          message: '요청이 너무 많습니다. 8분 후에 다시 시도해주세요.',
+          data: null,
+          timestamp: 't',
+          path: null,
+        },
+      },
+    });
+    const { user } = renderDialog();
+    await screen.findByText('작성된 댓글이 없습니다.');
+    await user.type(input(), '멋져요');
+    await user.click(screen.getByRole('button', { name: '작성' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '요청이 너무 많습니다. 8분 후에 다시 시도해주세요.',
+    );
+    expect(input()).toHaveValue('멋져요');
+  });
+
   it('closes on 닫기 and on Escape', async () => {
     mockFetch({ 'GET /api/comment/7': { body: [] } });
     const { user, onClose } = renderDialog();

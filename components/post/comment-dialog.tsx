@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { describeError } from '@/components/workout/errors';
+import { describeError, failureMessage } from '@/components/workout/errors';
 import { loadApi } from '@/lib/api/load';
 import type { Comment } from '@/lib/contract/comment';
 import { COMMENT_LIMITS } from '@/lib/contract/values';
@@ -79,7 +79,7 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
       await (await loadApi()).addComment({ postId, text: trimmed });
     } catch (failure) {
       console.error(messages.comments.failed, describeError(failure, ''));
-      toast.error(messages.comments.failed);
+      toast.error(failureMessage(failure, messages.comments.failed));
       setSubmitting(false);
       return;
     }

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useCallback, useId, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
-import { describeError } from '@/components/workout/errors';
+import { describeError, failureMessage } from '@/components/workout/errors';
 import type { Post } from '@/lib/contract/post';
 import { usePostLike } from '@/lib/hooks/use-post-like';
 import { messages } from '@/lib/i18n/messages';
@@ -44,7 +44,7 @@ export function LikeControl({ post }: { post: Post }) {
   const onFailed = useCallback(
     (error: unknown) => {
       console.error(messages.social.likeFailed, describeError(error, ''));
-      toast.error(messages.social.likeFailed);
+      toast.error(failureMessage(error, messages.social.likeFailed));
     },
     [toast],
   );

@@ -254,4 +254,33 @@ describe('PostUploadPage', () => {
     expect(screen.getByRole('img', { name: '선택한 이미지 미리보기' })).toBeInTheDocument();
     expect(submit()).toBeEnabled();
   });
+
+  it.each([
+    ['a rate limit', '요청이 너무 많습니다. 12분 후에 다시 시도해주세요.'],
+    [
+      'the daily upload quota',
+      '하루 업로드 용량(200MB)을 넘어 더 올릴 수 없습니다. 9시간 5분 후에 다시 시도해주세요.',
+    ],
+  ])(
+    "shows the server's message when %s refuses the upload (429), keeping the form",
+    async (_, message) => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      mockFetch({
+        'POST /api/post': {
+          status: 429,
+          headers: { 'Retry-After': '720' },
+          body: { code: '429', message, data: null, timestamp: 't', path: null },
+        },
+      });
+      const { user } = await renderForm();
+      await user.upload(fileInput(), png());
+      await user.type(textArea(), '오운완');
+      await user.click(submit());
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(screen.queryByText('업로드 실패!')).toBeNull();
+      expect(push).not.toHaveBeenCalled();
+      expect(textArea()).toHaveValue('오운완');
+      expect(submit()).toBeEnabled();
+    },
+  );
 });

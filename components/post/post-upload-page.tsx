@@ -15,7 +15,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
-import { describeError } from '@/components/workout/errors';
+import { describeError, failureMessage } from '@/components/workout/errors';
 import { isNetworkError } from '@/lib/api/errors';
 import { loadApi } from '@/lib/api/load';
 import { POST_LIMITS } from '@/lib/contract/values';
@@ -143,7 +143,11 @@ export function PostUploadPage() {
       await (await loadApi()).uploadPost(file, text.trim());
     } catch (failure) {
       console.error(messages.upload.failure, describeError(failure, ''));
-      toast.error(isNetworkError(failure) ? messages.sync.postOffline : messages.upload.failure);
+      toast.error(
+        isNetworkError(failure)
+          ? messages.sync.postOffline
+          : failureMessage(failure, messages.upload.failure),
+      );
       setSubmitting(false);
       return;
     }

@@ -1,14 +1,25 @@
-import { isApiError } from '@/lib/api/errors';
+import { isApiError, rateLimitMessage } from '@/lib/api/errors';
 
 /**
  * A message for a failed write the member can act on: the backend's own (Korean) message for an
- * HTTP error body, `서버에 연결할 수 없습니다.` when the server is unreachable, else `fallback`.
+ * HTTP error body (for a 429 also without one: `요청이 너무 많습니다…` with the wait),
+ * `서버에 연결할 수 없습니다.` when the server is unreachable, else `fallback`.
  */
 export function describeError(error: unknown, fallback: string): string {
   if (!isApiError(error)) return fallback;
+  const limited = rateLimitMessage(error);
+  if (limited) return limited;
   if (error.kind === 'network') return error.message;
   if (error.kind === 'http' && error.body?.message) return error.body.message;
   return fallback;
+}
+
+/**
+ * The spec's fixed text for a failed write (`업로드 실패!`, `댓글 추가 중 오류가 발생했습니다.`, …),
+ * except when the server refused for now (429): then its message, which says how long to wait.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return rateLimitMessage(error) ?? fallback;
 }
 
 /** The 400 answer's `{field: message}` map (decisions.md §4), or an empty object. */

@@ -18,6 +18,7 @@ import type { SessionApi } from '@/lib/auth/session-machine';
 export interface FakeReply {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /** `"GET /api/member/exercises"` → reply (or a function of the parsed JSON body). */
@@ -29,9 +30,14 @@ export interface FetchCall {
   body: unknown;
 }
 
-function fakeResponse({ status = 200, body = null }: FakeReply): Response {
+function fakeResponse({ status = 200, body = null, headers = {} }: FakeReply): Response {
   const text = body === null ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  return { ok: status >= 200 && status < 300, status, text: async () => text } as Response;
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    headers: new Headers(headers),
+    text: async () => text,
+  } as Response;
 }
 
 /** Installs a fetch mock answering `routes` (404 otherwise); returns the calls it received. */

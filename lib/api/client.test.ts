@@ -1,15 +1,20 @@
 import * as z from 'zod/mini';
-import { ApiError } from './errors';
+import { ApiError, isRateLimited, parseRetryAfter, rateLimitMessage } from './errors';
 import { AUTH_UNAUTHORIZED_EVENT } from './events';
 import { api, buildUrl, request, requestJson } from './client';
 import { resetSessionBridge, setRefreshHandler, setSessionSnapshot } from './session-bridge';
 import { loginCheck, logout, refreshToken } from './session';
 
-function fakeResponse(status: number, body: unknown = null): Response {
+function fakeResponse(
+  status: number,
+  body: unknown = null,
+  headers: Record<string, string> = {},
+): Response {
   const text = body === null ? '' : typeof body === 'string' ? body : JSON.stringify(body);
   return {
     ok: status >= 200 && status < 300,
     status,
+    headers: new Headers(headers),
     text: async () => text,
   } as unknown as Response;
 }
@@ -91,6 +96,46 @@ describe('fetch wrapper', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 400, kind: 'http', message: 'Bad', body });
     expect((failure as ApiError).fieldErrors).toEqual({ name: 'required' });
+  });
+
+  it("keeps a 429's Retry-After and words the refusal with the server's message", async () => {
+    signIn();
+    const body = {
+      code: '429',
+      message: '요청이 너무 많습니다. 12분 후에 다시 시도해주세요.',
+      data: null,
+      timestamp: 't',
+      path: null,
+    };
+    fetchMock.mockResolvedValue(fakeResponse(429, body, { 'Retry-After': '720' }));
+    const failure = await api.post('/api/comment', {}).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ status: 429, kind: 'http', retryAfterSeconds: 720 });
+    expect(isRateLimited(failure)).toBe(true);
+    expect(rateLimitMessage(failure)).toBe(body.message);
+    expect(fetchMock).toHaveBeenCalledTimes(1); // never retried by the client itself
+
+    // A 429 without the backend's body (a proxy's): the wait comes from Retry-After.
+    fetchMock.mockResolvedValue(fakeResponse(429, 'Too Many Requests', { 'Retry-After': '90' }));
+    const bare = await api.post('/api/comment', {}).catch((e: unknown) => e);
+    expect(rateLimitMessage(bare)).toBe('요청이 너무 많습니다. 2분 후에 다시 시도해주세요.');
+    fetchMock.mockResolvedValue(fakeResponse(429, null));
+    const noWait = await api.post('/api/comment', {}).catch((e: unknown) => e);
+    expect(rateLimitMessage(noWait)).toBe('요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
+    // Any other failure is not a rate limit.
+    fetchMock.mockResolvedValue(fakeResponse(400, { ...body, code: '400', message: 'Bad' }));
+    const other = await api.post('/api/comment', {}).catch((e: unknown) => e);
+    expect(isRateLimited(other)).toBe(false);
+    expect(rateLimitMessage(other)).toBeNull();
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-03-01T00:00:00Z');
+    expect(parseRetryAfter('30', now)).toBe(30);
+    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+    expect(parseRetryAfter('Sun, 01 Mar 2026 00:01:30 GMT', now)).toBe(90);
+    expect(parseRetryAfter('Sat, 28 Feb 2026 00:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeNull();
+    expect(parseRetryAfter(null, now)).toBeNull();
   });
 
   it('validates with a schema when given', async () => {

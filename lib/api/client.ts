@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { messages } from '@/lib/i18n/messages';
 import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
-import { ApiError, isAbortError, isNetworkError } from './errors';
+import { ApiError, isAbortError, isNetworkError, parseRetryAfter } from './errors';
 import { dispatchUnauthorized } from './events';
 import { GOOGLE_AUTHORIZATION_PATH, LOGIN_CHECK_PATH, TOKEN_REFRESH_PATH } from './keys';
 import { getSessionSnapshot, runRefresh } from './session-bridge';
@@ -110,6 +110,7 @@ async function httpError(response: Response, url: string, method: string): Promi
     method,
     body,
     raw: body ? undefined : raw,
+    retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
   });
 }
 

@@ -4,6 +4,7 @@
  * schema, lives with the client.
  */
 import type { ErrorBody } from '@/lib/contract/errors';
+import { messages } from '@/lib/i18n/messages';
 
 /**
  * Why a request failed:
@@ -25,6 +26,8 @@ export interface ApiErrorInit {
   body?: ErrorBody | null;
   raw?: unknown;
   cause?: unknown;
+  /** The answer's `Retry-After`, in seconds. */
+  retryAfterSeconds?: number | null;
 }
 
 /** Error thrown by lib/api: the HTTP status (0 when none), and the parsed error body when there is one. */
@@ -37,6 +40,8 @@ export class ApiError extends Error {
   readonly body: ErrorBody | null;
   /** The response body as received (parsed JSON or text), when it was not an error body. */
   readonly raw: unknown;
+  /** Seconds the answer's `Retry-After` asks to wait (a 429, a 503), or null. */
+  readonly retryAfterSeconds: number | null;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -47,6 +52,7 @@ export class ApiError extends Error {
     this.method = init.method;
     this.body = init.body ?? null;
     this.raw = init.raw;
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
 
   /** Field errors of a 400 validation answer (`{field: message}`), or an empty object. */
@@ -84,4 +90,33 @@ export function isForbidden(error: unknown): boolean {
 /** True when the request got no answer at all (no connection, server unreachable). */
 export function isNetworkError(error: unknown): boolean {
   return isApiError(error) && error.kind === 'network';
+}
+
+/**
+ * A `Retry-After` header in seconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3); null when
+ * absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** True when the server refused for now: over a rate limit or the daily upload quota (429). */
+export function isRateLimited(error: unknown): error is ApiError {
+  return isHttpStatus(error, 429);
+}
+
+/**
+ * What to tell the member about a 429: the server's own message (it names the wait), else a
+ * general one with the wait from `Retry-After`; null for any other failure.
+ */
+export function rateLimitMessage(error: unknown): string | null {
+  if (!isRateLimited(error)) return null;
+  if (error.body?.message) return error.body.message;
+  const seconds = error.retryAfterSeconds;
+  return messages.app.tooManyRequests(seconds === null ? null : messages.app.wait(seconds));
 }

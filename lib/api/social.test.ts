@@ -20,7 +20,12 @@ function answer(status: number, body: unknown): Sent[] {
       body: typeof init.body === 'string' ? JSON.parse(init.body) : null,
     });
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    return { ok: status < 300, status, text: async () => text } as unknown as Response;
+    return {
+      ok: status < 300,
+      status,
+      headers: new Headers(),
+      text: async () => text,
+    } as unknown as Response;
   }) as unknown as typeof fetch;
   return sent;
 }

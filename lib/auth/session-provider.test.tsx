@@ -91,7 +91,12 @@ describe('SessionProvider', () => {
     const api = fakeApi();
     const fetchMock = global.fetch as jest.Mock;
     fetchMock
-      .mockResolvedValueOnce({ ok: false, status: 401, text: async () => '' })
+      .mockResolvedValueOnce({
+        ok: false,
+        status: 401,
+        headers: new Headers(),
+        text: async () => '',
+      })
       .mockResolvedValueOnce({ ok: true, status: 200, text: async () => '[]' });
     render(
       <SessionProvider api={api}>

@@ -305,6 +305,40 @@ describe('forwarding', () => {
     expect(cached.headers.get('etag')).toBe('"1"');
   });
 
+  it("passes a 429 on with Retry-After and the RateLimit headers, also when the backend refused an upload's body unread", async () => {
+    const body =
+      '{"code":"429","message":"요청이 너무 많습니다. 59분 후에 다시 시도해주세요.","data":null,"timestamp":"t","path":null}';
+    // As the backend answers a rate limit or the upload quota: before reading the body, which
+    // Node then drains so that the connection stays usable.
+    stub.setHandler((_req, res) => {
+      res.writeHead(429, {
+        'content-type': 'application/json; charset=utf-8',
+        'retry-after': '3540',
+        'ratelimit-limit': '30',
+        'ratelimit-remaining': '0',
+        'ratelimit-reset': '3540',
+      });
+      res.end(body);
+    });
+    const size = 3 * 1024 * 1024;
+    const response = await forward(
+      new Request(`${APP}/api/post`, {
+        method: 'POST',
+        body: new Uint8Array(size),
+        headers: {
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(size),
+        },
+      }),
+    );
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('3540');
+    expect(response.headers.get('ratelimit-limit')).toBe('30');
+    expect(response.headers.get('ratelimit-remaining')).toBe('0');
+    expect(response.headers.get('ratelimit-reset')).toBe('3540');
+    expect(await response.text()).toBe(body);
+  });
+
   it('passes error statuses and their bodies through unchanged', async () => {
     stub.setHandler((_req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' });

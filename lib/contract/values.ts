@@ -216,3 +216,9 @@ export const NOTIFICATION_LIMITS = {
   /** The bell's badge stops here and says `99+`. */
   badge: 99,
 } as const;
+
+/**
+ * `/login?error=` value of a browser whose sign-in start the backend refused for now (too many
+ * from its address; issue 17): the page says to wait rather than that the sign-in failed.
+ */
+export const SIGN_IN_BUSY_ERROR = 'busy';

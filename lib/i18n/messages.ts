@@ -24,6 +24,24 @@ export const messages = {
     pageLoadFailed: '페이지를 불러오지 못했습니다.',
     pageLoadFailedDetail: '서버에 연결할 수 없거나 잠시 문제가 있습니다. 다시 시도해주세요.',
     badRequest: '잘못된 요청입니다.',
+    /**
+     * A 429 that came without the backend's own message (a proxy's, or a backend that words it
+     * otherwise): the wait from `Retry-After` when there is one.
+     */
+    tooManyRequests: (wait: string | null) =>
+      wait
+        ? `요청이 너무 많습니다. ${wait} 후에 다시 시도해주세요.`
+        : '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+    /** A wait in seconds as words, rounded up: `45초`, `12분`, `2시간 5분`. */
+    wait: (seconds: number) => {
+      const whole = Math.max(1, Math.ceil(seconds));
+      if (whole < 60) return `${whole}초`;
+      const minutes = Math.ceil(whole / 60);
+      if (minutes < 60) return `${minutes}분`;
+      const hours = Math.floor(minutes / 60);
+      const rest = minutes % 60;
+      return rest === 0 ? `${hours}시간` : `${hours}시간 ${rest}분`;
+    },
     skipToContent: '본문으로 건너뛰기',
     mainNavigation: '주요 메뉴',
   },
@@ -48,6 +66,8 @@ export const messages = {
     error: '로그인하지 못했습니다. 잠시 후 다시 시도해주세요.',
     /** After `계정 삭제` (`/login?deleted=1`). */
     accountDeleted: '계정이 삭제되었습니다. 그동안 EveryHealth를 이용해 주셔서 감사합니다.',
+    /** The backend refused the sign-in start: too many from this address (`?error=busy`). */
+    busy: '로그인 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
     features: [
       '운동 캘린더로 매일의 기록을 한눈에',
       '나만의 운동과 루틴 관리',

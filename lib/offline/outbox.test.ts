@@ -78,7 +78,7 @@ function fakeTimers() {
   };
 }
 
-function setup(options: { online?: boolean } = {}) {
+function setup(options: { online?: boolean; clock?: { now: number } } = {}) {
   const storage = memoryOutboxStorage();
   const timers = fakeTimers();
   const state = { online: options.online ?? true };
@@ -90,7 +90,7 @@ function setup(options: { online?: boolean } = {}) {
     send,
     refresh,
     isBrowserOnline: () => state.online,
-    now: () => NOW,
+    now: () => options.clock?.now ?? NOW,
     setTimer: timers.setTimer,
     clearTimer: timers.clearTimer,
     newKey: () => `key-${++keys}`,
@@ -214,6 +214,64 @@ describe('createOutbox', () => {
 
       // The queue goes on: the next change is sent at once.
       await expect(outbox.submit(check('2026-11-26'), '완료')).resolves.toBe('sent');
+    });
+
+    it('keeps a change answered 429 queued and sends nothing before its Retry-After', async () => {
+      const clock = { now: NOW };
+      const { outbox, storage, send, timers } = setup({ clock });
+      await outbox.open(1);
+      const message = '요청이 너무 많습니다. 30초 후에 다시 시도해주세요.';
+      const limited = new ApiError({
+        kind: 'http',
+        status: 429,
+        message,
+        url: '/api/x',
+        method: 'POST',
+        retryAfterSeconds: 30,
+      });
+      send.mockRejectedValueOnce(limited);
+      // Not a refusal: the member's change stays (shown, stored) and goes later.
+      await expect(outbox.submit(check('2026-11-25'), '완료')).resolves.toBe('queued');
+      expect(outbox.getSnapshot().changes.map((c) => c.state)).toEqual(['waiting']);
+      expect(await stored(storage)).toEqual(['2026-11-25']);
+      expect(outbox.getSnapshot().notice).toBe(message);
+      expect(timers.delays).toEqual([30_000]);
+
+      // Focus, `online` and new changes do not send before the wait is over.
+      clock.now += 10_000;
+      outbox.kick();
+      outbox.setBrowserOnline(true);
+      await expect(outbox.submit(check('2026-11-26'), '완료')).resolves.toBe('queued');
+      await flush();
+      expect(send).toHaveBeenCalledTimes(1);
+
+      clock.now += 20_000;
+      await timers.advance(30_000);
+      await outbox.idle();
+      expect(send).toHaveBeenCalledTimes(3);
+      expect(pendingCount(outbox.getSnapshot())).toBe(0);
+      expect(outbox.getSnapshot().notice).toBeNull();
+    });
+
+    it('retries a replayed change answered 429 after its Retry-After (the growing delay without one)', async () => {
+      const { outbox, send, timers, goOnline } = setup({ online: false });
+      await outbox.open(1);
+      await outbox.submit(check('2026-11-01'), '완료');
+      send.mockRejectedValueOnce(
+        new ApiError({
+          kind: 'http',
+          status: 429,
+          message: 'HTTP 429',
+          url: '/api/x',
+          method: 'POST',
+          retryAfterSeconds: 120,
+        }),
+      );
+      goOnline();
+      await flush();
+      expect(timers.delays).toEqual([120_000]);
+      // No message of the server's own (a proxy's 429): the general one, with the wait.
+      expect(outbox.getSnapshot().notice).toBe('요청이 너무 많습니다. 2분 후에 다시 시도해주세요.');
     });
 
     it.each([
@@ -854,6 +912,7 @@ describe('overlay selectors', () => {
       online: true,
       syncing: false,
       syncedAt: null,
+      notice: null,
       changes: [
         change(1, '2026-11-25', 'confirmed'),
         change(2, '2026-11-25', 'refused'),
@@ -886,7 +945,7 @@ describe('verdictOf', () => {
     [apiError('http', 408), 'transient'],
     [apiError('http', 409), 'transient'],
     [apiError('http', 425), 'transient'],
-    [apiError('http', 429), 'transient'],
+    [apiError('http', 429), 'limited'],
     [apiError('token-expired', 401), 'transient'],
     [apiError('unauthenticated', 401), 'transient'],
     // The write happened but its answer was not understood: a replay would answer the same.

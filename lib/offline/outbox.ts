@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, rateLimitMessage } from '@/lib/api/errors';
 import { messages } from '@/lib/i18n/messages';
 import type { DayOp, IdMap } from './day-ops';
 import type { OutboxStorage, RefusalInfo, StoredChange } from './outbox-db';
@@ -8,12 +8,15 @@ import type { OutboxStorage, RefusalInfo, StoredChange } from './outbox-db';
  * online or not. A change is stored (IndexedDB) and shown at once (the overlay), then sent in
  * order, each with its own `Idempotency-Key`, so that a retry after a lost answer is applied once.
  *
- * - No connection, a 5xx, a 409/429 or an expired session: the change waits and is retried
+ * - No connection, a 5xx, a 409 or an expired session: the change waits and is retried
  *   (on `online`, on focus, and with a growing delay).
- * - Sent at once while the member waits for it (online, nothing queued before it): any answer
- *   but success makes the caller get the error and the change is dropped, as before the queue
- *   existed (toast, field errors, rollback: product.md "on failure reverts"). Only no connection
- *   at all turns it into a queued change.
+ * - A 429 (a rate limit): the change waits too, also when the member is waiting for it, and
+ *   nothing is sent before the answer's `Retry-After` has passed; the server's message is the
+ *   snapshot's `notice` until a change goes through.
+ * - Sent at once while the member waits for it (online, nothing queued before it): any other
+ *   answer but success makes the caller get the error and the change is dropped, as before the
+ *   queue existed (toast, field errors, rollback: product.md "on failure reverts"). Only no
+ *   connection at all (or a 429) turns it into a queued change.
  * - Refused during a replay (any other 4xx, e.g. 404 because the day or exercise was deleted
  *   elsewhere): kept as refused, out of the overlay, until the member retries or drops it.
  * - Confirmed: it stays in the overlay until its day and month were read again, then it goes.
@@ -35,6 +38,8 @@ export interface OutboxSnapshot {
   syncing: boolean;
   /** When the queue last became empty after sending something. */
   syncedAt: number | null;
+  /** Why sending waits although online: the server's 429 message, until a change goes through. */
+  notice: string | null;
 }
 
 /** What sending a change produced: temporary → server ids of the rows it created. */
@@ -68,7 +73,7 @@ export interface OutboxDependencies {
 
 export type SubmitResult = 'sent' | 'queued';
 
-type Verdict = 'network' | 'transient' | 'refused';
+type Verdict = 'network' | 'transient' | 'limited' | 'refused';
 
 /** How a failed send is treated (see the module comment). */
 export function verdictOf(error: unknown): Verdict {
@@ -81,7 +86,8 @@ export function verdictOf(error: unknown): Verdict {
   // A 2xx whose body is not what was expected: the write happened, a replay answers the same.
   if (error.kind === 'invalid-response') return 'refused';
   const { status } = error;
-  if (status >= 500 || [401, 408, 409, 425, 429].includes(status)) return 'transient';
+  if (status === 429) return 'limited';
+  if (status >= 500 || [401, 408, 409, 425].includes(status)) return 'transient';
   return 'refused';
 }
 
@@ -134,6 +140,7 @@ export const EMPTY_OUTBOX_SNAPSHOT: OutboxSnapshot = Object.freeze({
   online: true,
   syncing: false,
   syncedAt: null,
+  notice: null,
 });
 
 export function createOutbox(deps: OutboxDependencies): Outbox {
@@ -154,6 +161,8 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
   let draining: Promise<void> | null = null;
   let retryTimer: unknown = null;
   let retryDelay = FIRST_RETRY_MS;
+  /** Nothing is sent before this time (a 429's Retry-After). */
+  let limitedUntil = 0;
   let generation = 0;
   /** Positions of changes shown before the database stored them (negative, never sent). */
   let provisionalSeq = 0;
@@ -192,12 +201,16 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
     for (const seq of Array.from(waiters.keys())) settleWaiter(seq, 'queued');
   }
 
+  /** Tries again after the growing delay, or at `limitedUntil` when that is later. */
   function scheduleRetry(): void {
     if (retryTimer !== null) return;
-    retryTimer = setTimer(() => {
-      retryTimer = null;
-      kick();
-    }, retryDelay);
+    retryTimer = setTimer(
+      () => {
+        retryTimer = null;
+        kick();
+      },
+      Math.max(retryDelay, limitedUntil - now()),
+    );
     retryDelay = Math.min(retryDelay * 2, LAST_RETRY_MS);
   }
 
@@ -222,12 +235,13 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
       unread.add(change.op.date);
       retryDelay = FIRST_RETRY_MS;
       if (!snapshot.online) set({ online: true });
+      if (snapshot.notice !== null) set({ notice: null });
       settleWaiter(change.seq, 'sent');
       return 'next';
     } catch (error) {
       if (current !== generation) return 'stop';
       const verdict = verdictOf(error);
-      if (waiters.has(change.seq) && verdict !== 'network') {
+      if (waiters.has(change.seq) && verdict !== 'network' && verdict !== 'limited') {
         // The member is looking at this very change and the server answered with a failure:
         // the caller reports it and the change is not kept (product.md: "on failure reverts").
         await deps.storage.deleteChange(change.seq);
@@ -238,6 +252,12 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
       if (verdict !== 'refused') {
         update(change.seq, { state: 'waiting' });
         if (verdict === 'network') set({ online: false });
+        if (verdict === 'limited') {
+          const seconds = (error as ApiError).retryAfterSeconds;
+          // Without a Retry-After, the growing delay alone decides.
+          limitedUntil = seconds === null ? 0 : now() + seconds * 1000;
+          set({ notice: rateLimitMessage(error) });
+        }
         releaseWaiters();
         scheduleRetry();
         return 'stop';
@@ -303,6 +323,11 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
 
   function kick(): void {
     if (snapshot.memberId === null) return;
+    // Refused for now (429): focus, `online` and new changes wait for the Retry-After too.
+    if (now() < limitedUntil) {
+      scheduleRetry();
+      return;
+    }
     if (draining) {
       void draining.then(() => {
         if (snapshot.changes.some((c) => c.state === 'waiting' && c.seq > 0)) kick();
@@ -358,6 +383,7 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
     close() {
       generation += 1;
       sentSinceSynced = false;
+      limitedUntil = 0;
       cancelRetry();
       releaseWaiters();
       unread.clear();

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodError } from 'zod/v4/core';
 
-import { ApiError, MESSAGES, errorBody } from './errors';
+import { ApiError, MESSAGES, TooManyRequestsError, errorBody } from './errors';
 
 /** PostgreSQL's SQLSTATE for a foreign key violation. */
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -76,6 +76,10 @@ export function frameworkErrors(
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | $ZodError, request, reply) => {
+    if (error instanceof TooManyRequestsError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error.location) return reply.redirect(error.location, 302);
+    }
     if (error instanceof ApiError) {
       return reply.status(error.status).send(errorBody(error.status, error.message, error.data));
     }

@@ -26,6 +26,51 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 429: over a rate limit or the daily upload quota. The error handler adds `Retry-After`;
+ * `location` (a browser's refused sign-in start) answers with a redirect there instead.
+ */
+export class TooManyRequestsError extends ApiError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = tooManyRequestsMessage(retryAfterSeconds),
+    readonly location: string | null = null,
+  ) {
+    super(429, message);
+    this.name = 'TooManyRequestsError';
+  }
+}
+
+/** A wait in Korean, rounded up: `45초`, `12분`, `2시간 5분`. */
+export function formatWait(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return `${whole}초`;
+  const minutes = Math.ceil(whole / 60);
+  if (minutes < 60) return `${minutes}분`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours}시간` : `${hours}시간 ${rest}분`;
+}
+
+/** A size in MB (whole when it is), for the upload quota's message. */
+function formatMegabytes(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)}MB`;
+}
+
+/** The message of a rate limit's 429. */
+export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+  return `요청이 너무 많습니다. ${formatWait(retryAfterSeconds)} 후에 다시 시도해주세요.`;
+}
+
+/** The message of the daily upload quota's 429. */
+export function uploadQuotaMessage(quotaBytes: number, retryAfterSeconds: number): string {
+  return (
+    `하루 업로드 용량(${formatMegabytes(quotaBytes)})을 넘어 더 올릴 수 없습니다. ` +
+    `${formatWait(retryAfterSeconds)} 후에 다시 시도해주세요.`
+  );
+}
+
 export const MESSAGES = {
   unauthenticated: '인증되지 않은 요청입니다.',
   expired: '토큰이 만료되었습니다.',

@@ -231,7 +231,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlHours: numb
   });
 
   // Keeps the answer before it is written, so that a client retrying the moment it has an answer
-  // already finds it. 5xx answers are not kept (the retry runs again), nor refusals of a request
+  // already finds it. 5xx and 429 answers are not kept (the retry runs again: a rate limit or the
+  // upload quota refuses for a while, not for good), nor refusals of a request
   // whose body never fully arrived: nothing was applied, and the refusal may be the cut-off itself
   // (an abandoned upload). A success is kept even then: it was applied, and must not be repeated.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -242,7 +243,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, ttlHours: numb
     const body = payloadBytes(payload);
     const cutOff = reservation.aborted || !request.raw.complete;
     try {
-      if (status >= 500 || body === null || (cutOff && status >= 400)) {
+      if (status >= 500 || status === 429 || body === null || (cutOff && status >= 400)) {
         if (body === null) request.log.warn('a streamed answer cannot be kept for its key');
         await release(reservation);
       } else {

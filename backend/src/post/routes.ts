@@ -17,6 +17,7 @@ import type { LiveHub } from '../live/hub';
 import { pushUnreadCounts } from '../notification/push';
 import { ApiError, MESSAGES } from '../http/errors';
 import { fieldError, idParams, notFound, sendText } from '../http/reply';
+import { UploadQuotaExceededError, type UploadQuota } from '../http/upload-quota';
 import type { ImageStorage } from '../storage/image-storage';
 import { ImageRejectedError } from '../storage/image-type';
 import { finishImageDeletion } from '../storage/pending-deletions';
@@ -50,9 +51,10 @@ function isMultipartError(app: FastifyInstance, error: unknown): error is Error 
 /** Posts, the feed and images (original-backend.md §3.5, decisions.md §4). */
 export async function postRoutes(
   app: FastifyInstance,
-  options: { db: Db; images: ImageStorage; live: LiveHub },
+  options: { db: Db; images: ImageStorage; live: LiveHub; uploadQuota?: UploadQuota | null },
 ): Promise<void> {
   const { db, images, live } = options;
+  const uploadQuota = options.uploadQuota ?? null;
 
   // Multipart bodies (only the upload route takes them) are streamed by the route, not parsed up
   // front. A `file` part is one with a filename; its size limit fails it (413), extra parts are 400.
@@ -91,12 +93,19 @@ export async function postRoutes(
       throw new ApiError(413, POST_MESSAGES.imageTooLarge);
     }
 
+    // Over the daily quota already (or with this body): refused before it is read. Nothing
+    // closes the connection, so the unread body is drained and the answer reaches the client.
+    const allowance = uploadQuota
+      ? await uploadQuota.begin(member.id, Number.isFinite(declared) ? declared : 0)
+      : null;
     let received;
     try {
-      received = await receivePost(request, images);
+      received = await receivePost(request, images, allowance);
     } catch (error) {
+      await allowance?.finish(!(error instanceof UploadQuotaExceededError));
       throw uploadError(error);
     }
+    await allowance?.finish(true);
     const { image } = received;
     try {
       if (received.textTooLong) throw fieldError('text', POST_MESSAGES.textTooLong);

@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
+
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 
+import type { UploadAllowance } from '../http/upload-quota';
 import type { ImageStorage, StoredImage } from '../storage/image-storage';
 import { ImageRejectedError } from '../storage/image-type';
 
@@ -13,13 +16,35 @@ export interface ReceivedPost {
 }
 
 /**
- * Streams the image of a multipart `POST /api/post` body (parsed by @fastify/multipart) into
- * `storage`. busboy stops the file at the size limit; the stream is then failed so the storage
- * drops the half-written file instead of keeping a truncated image.
+ * The file's bytes as they arrive, each chunk counted against the member's daily upload quota
+ * before it is passed on: past the quota the stream fails (UploadQuotaExceededError), as it does
+ * past the size limit, and the storage keeps nothing.
  */
-async function storeImage(part: MultipartFile, storage: ImageStorage): Promise<StoredImage> {
+function counted(file: Readable, allowance: UploadAllowance): Readable {
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of file as AsyncIterable<Buffer>) {
+        await allowance.take(chunk.length);
+        yield chunk;
+      }
+    })(),
+    { objectMode: false },
+  );
+}
+
+/**
+ * Streams the image of a multipart `POST /api/post` body (parsed by @fastify/multipart) into
+ * `storage`, counted by `allowance` when there is a quota. busboy stops the file at the size
+ * limit; the stream is then failed so the storage drops the half-written file instead of keeping
+ * a truncated image.
+ */
+async function storeImage(
+  part: MultipartFile,
+  storage: ImageStorage,
+  allowance: UploadAllowance | null,
+): Promise<StoredImage> {
   part.file.once('limit', () => part.file.destroy(new ImageRejectedError('size')));
-  const image = await storage.put(part.file);
+  const image = await storage.put(allowance ? counted(part.file, allowance) : part.file);
   if (part.file.truncated) {
     await storage.delete(image.key);
     throw new ImageRejectedError('size');
@@ -37,13 +62,14 @@ async function storeImage(part: MultipartFile, storage: ImageStorage): Promise<S
 export async function receivePost(
   request: FastifyRequest,
   storage: ImageStorage,
+  allowance: UploadAllowance | null = null,
 ): Promise<ReceivedPost> {
   const received: ReceivedPost = { image: null, text: null, textTooLong: false };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname === 'file' && !received.image) {
-          received.image = await storeImage(part, storage);
+          received.image = await storeImage(part, storage, allowance);
         } else {
           part.file.resume();
         }
