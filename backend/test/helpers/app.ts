@@ -39,6 +39,8 @@ async function freePort(): Promise<number> {
 export async function startServer(
   database: Database,
   env: Record<string, string> = {},
+  /** Runs on the built app before it listens (e.g. to add a route a test needs). */
+  configure?: (app: FastifyInstance) => void,
 ): Promise<TestServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -53,6 +55,7 @@ export async function startServer(
     ...env,
   });
   const app = await buildApp(config, { database });
+  configure?.(app);
   await app.listen({ host: '127.0.0.1', port });
   return {
     app,
