@@ -179,6 +179,7 @@ export async function buildApp(
   if (fanout.check) checks.push({ name: 'redis', run: (signal) => fanout.check!(signal) });
   if (storage.check) checks.push({ name: 'storage', run: (signal) => storage.check!(signal) });
   const readiness = new Readiness(checks, app.log);
+  app.addHook('preClose', async () => readiness.stop());
   registerMetrics(app, metrics, config.metrics, readiness);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -3,7 +3,10 @@ import { after, describe, it } from 'node:test';
 
 import pg from 'pg';
 
+import pino from 'pino';
+
 import { fromPool } from '../src/db/client';
+import { Readiness } from '../src/health/readiness';
 import { buildMember, insertMembers } from '../src/seed/builders';
 import { startServer, type TestServer } from './helpers/app';
 import { sessionCookie } from './helpers/api';
@@ -47,6 +50,33 @@ async function healthz(server: TestServer): Promise<number> {
   assert.deepEqual(await response.json(), { status: 'ok' });
   return response.status;
 }
+
+describe('Readiness', () => {
+  it('bounds every check by its timeout, runs concurrent probes once, and is unready once stopping', async () => {
+    let runs = 0;
+    const readiness = new Readiness(
+      [
+        { name: 'fine', run: async () => void (runs += 1) },
+        { name: 'hangs', run: () => new Promise(() => undefined) },
+        { name: 'throws', run: async () => Promise.reject(new Error('boom')) },
+      ],
+      pino({ level: 'silent' }),
+      100,
+    );
+    const started = Date.now();
+    const [first, second] = await Promise.all([readiness.check(), readiness.check()]);
+    assert.ok(Date.now() - started < 1000);
+    assert.equal(first, second);
+    assert.equal(runs, 1);
+    assert.deepEqual(first, {
+      ready: false,
+      checks: { fine: 'ok', hangs: 'timeout', throws: 'failed' },
+    });
+    readiness.stop();
+    assert.deepEqual(await readiness.check(), { ready: false, checks: {}, stopping: true });
+    assert.equal(runs, 1);
+  });
+});
 
 describe('GET /healthz and GET /readyz', () => {
   it('are 200 on a healthy embedded database and local folder', async () => {

@@ -20,6 +20,8 @@ export interface ReadinessCheck {
 export interface ReadinessReport {
   ready: boolean;
   checks: Record<string, CheckStatus>;
+  /** Shutting down: unready whatever the checks would say (none is run). */
+  stopping?: true;
 }
 
 /** How long each check may take before it counts as failed. */
@@ -35,7 +37,6 @@ function withTimeout(check: ReadinessCheck, ms: number): Promise<CheckStatus> {
       controller.abort();
       reject(new CheckTimeout());
     }, ms);
-    timer.unref();
   });
   return Promise.race([check.run(controller.signal), timeout])
     .then(
@@ -57,6 +58,7 @@ function withTimeout(check: ReadinessCheck, ms: number): Promise<CheckStatus> {
 export class Readiness {
   private running: Promise<ReadinessReport> | null = null;
   private readonly last = new Map<string, CheckStatus>();
+  private stopping = false;
 
   constructor(
     private readonly checks: readonly ReadinessCheck[],
@@ -64,7 +66,16 @@ export class Readiness {
     private readonly timeoutMs = CHECK_TIMEOUT_MS,
   ) {}
 
+  /**
+   * The instance is shutting down: unready from now on, so that load balancers stop sending it
+   * work (the main port answers 503 by itself then; the metrics listener asks here).
+   */
+  stop(): void {
+    this.stopping = true;
+  }
+
   check(): Promise<ReadinessReport> {
+    if (this.stopping) return Promise.resolve({ ready: false, checks: {}, stopping: true });
     this.running ??= this.runAll().finally(() => {
       this.running = null;
     });

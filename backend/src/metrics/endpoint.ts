@@ -31,7 +31,10 @@ declare module 'fastify' {
 export function readinessBody(report: ReadinessReport): { status: number; body: string } {
   return {
     status: report.ready ? 200 : 503,
-    body: JSON.stringify({ status: report.ready ? 'ready' : 'not ready', checks: report.checks }),
+    body: JSON.stringify({
+      status: report.ready ? 'ready' : report.stopping ? 'shutting down' : 'not ready',
+      checks: report.checks,
+    }),
   };
 }
 
