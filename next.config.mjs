@@ -13,6 +13,9 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
+  // Required at run time, not bundled: one copy per process (lib/metrics keeps its registry on
+  // globalThis for proxy.ts and the route bundles alike).
+  serverExternalPackages: ['prom-client'],
   transpilePackages: [
     'react-calendar',
     '@wojtekmaj/date-utils',

@@ -22,6 +22,13 @@ const serverEnvSchema = z.object({
   IMAGE_BASE_URL: optionalUrl,
   /** Milliseconds the BFF waits for the backend's response headers before answering 504. */
   BFF_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Bearer token of `GET /metrics` (lib/metrics); unset: not served. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.string().min(16, 'at least 16 characters').optional()),
 });
 
 export type ServerConfig = z.infer<typeof serverEnvSchema>;

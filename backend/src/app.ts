@@ -40,9 +40,14 @@ import { settingsRoutes } from './settings/routes';
 import { trainingRoutes } from './training/routes';
 import { todayRoutes } from './today/routes';
 import { seedDemo } from './seed/demo-seed';
+import { databaseCheck, migrationsCheck, Readiness, type ReadinessCheck } from './health/readiness';
+import { instrumentDatabase } from './metrics/database';
+import { readinessBody, registerMetrics } from './metrics/endpoint';
+import { Metrics } from './metrics/metrics';
 import type { ImageStorage } from './storage/image-storage';
 import { createImageStorage } from './storage/create-image-storage';
 import { drainPendingDeletions } from './storage/pending-deletions';
+import { ProcessingImageStorage } from './storage/processing-image-storage';
 
 export interface AppDependencies {
   /** An already migrated database (tests); otherwise the configured one is opened. */
@@ -84,8 +89,10 @@ export async function buildApp(
     },
   });
 
+  const metrics = new Metrics();
   const database = deps.database ?? (await openDatabase(config));
   app.addHook('onClose', async () => database.close());
+  instrumentDatabase(database, metrics, app.log);
   let images = deps.images;
   if (!images) {
     const own = createImageStorage(config);
@@ -96,6 +103,10 @@ export async function buildApp(
   // before the process stopped: finished in the background, each instance at its start (repeating
   // one another's deletions is harmless). Closing waits for it, as it uses the database.
   const storage = images;
+  if (storage instanceof ProcessingImageStorage) {
+    storage.onProcessed = metrics.observeImageProcessing;
+    metrics.sources.imageQueue = () => storage.processingQueue;
+  }
   const drained = drainPendingDeletions(database.db, storage, (imageKey, error) =>
     app.log.warn({ err: error, imageKey }, 'recorded image deletion failed; kept for next start'),
   ).then(
@@ -108,7 +119,11 @@ export async function buildApp(
   const jwtKey = resolveJwtSecret(config.jwtSecret, config.dataDir, app.log);
   const auth = createAuthContext(config, database.db, jwtKey);
 
-  const hub = new ChatHub(createFanout(config.redisUrl, app.log), app.log);
+  const hub = new ChatHub(
+    createFanout(config.redisUrl, app.log, metrics.observeFanoutLag),
+    app.log,
+    metrics,
+  );
   // Members' live streams (unread chat, notifications) share the chat's fan-out.
   const live = new LiveHub(hub.fanout, app.log);
   hub.addListener(live.dispatch);
@@ -123,6 +138,10 @@ export async function buildApp(
     publicOrigin: config.publicOrigin,
     sessionTokenGraceSeconds: config.refreshTokenDays * 86400,
   });
+  const chatServer = chat;
+  metrics.sources.chatConnections = () => chatServer.connections;
+  metrics.sources.chatSubscriptions = () => hub.subscriptions;
+  metrics.sources.liveStreams = () => live.size;
   app.addHook('preClose', async () => {
     live.closeAll();
     chat?.close();
@@ -187,7 +206,24 @@ export async function buildApp(
   // After the auth hook: keys are per member. Before the routes: its hooks must cover them all.
   registerIdempotency(app, database.db, config.idempotencyKeyTtlHours);
 
+  // Liveness (the process answers) and readiness (what serving needs answers, each check bounded
+  // by a timeout); also on the metrics listener when METRICS_PORT is set.
+  const checks: ReadinessCheck[] = [databaseCheck(database.db), migrationsCheck(database.db)];
+  const fanout = hub.fanout;
+  if (fanout.check) checks.push({ name: 'redis', run: (signal) => fanout.check!(signal) });
+  if (storage.check) checks.push({ name: 'storage', run: (signal) => storage.check!(signal) });
+  const readiness = new Readiness(checks, app.log);
+  app.addHook('preClose', async () => readiness.stop());
+  registerMetrics(app, metrics, config.metrics, readiness);
   app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const { status, body } = readinessBody(await readiness.check());
+    return reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(body);
+  });
   await app.register(sessionRoutes, { auth });
   await app.register(oauthRoutes, { auth, oidc });
   await app.register(exerciseRoutes, { db: database.db });

@@ -117,6 +117,16 @@ const envSchema = z
     ),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    // A scraper's secret: long enough that guessing it is hopeless.
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().trim().min(16, 'at least 16 characters').optional(),
+    ),
+    METRICS_PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(65535).optional(),
+    ),
+    METRICS_HOST: optionalString,
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -166,6 +176,12 @@ export interface Config {
   uploadQuotaBytesPerDay: number;
   /** Fastify's `trustProxy`: whose X-Forwarded-For names the client (TRUST_PROXY). */
   trustProxy: boolean | number | string[];
+  /**
+   * Where `GET /metrics` is served (metrics/endpoint.ts): on its own listener when `port` is set
+   * (only there), else on the main port when `token` is set; neither: not served. The token, when
+   * set, is required wherever it is served.
+   */
+  metrics: { token?: string; port?: number; host: string };
 }
 
 function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
@@ -261,5 +277,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploadQuotaBytesPerDay: e.UPLOAD_QUOTA_BYTES_PER_DAY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
+    metrics: {
+      token: e.METRICS_TOKEN,
+      port: e.METRICS_PORT,
+      host: e.METRICS_HOST ?? e.BACKEND_HOST,
+    },
   };
 }

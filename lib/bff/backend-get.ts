@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordUpstream, statusClass } from '@/lib/metrics/bff-metrics';
 import { bffSettings, upstreamFetch } from './settings';
 
 /**
@@ -9,6 +10,9 @@ import { bffSettings, upstreamFetch } from './settings';
  */
 export function backendGet(path: string, cookieHeader: string): Promise<Response> {
   const settings = bffSettings();
+  const started = performance.now();
+  const timed = (outcome: Parameters<typeof recordUpstream>[1]) =>
+    recordUpstream('read', outcome, (performance.now() - started) / 1000);
   return upstreamFetch()(`${settings.backendBase}${path}`, {
     headers: {
       accept: 'application/json',
@@ -19,5 +23,14 @@ export function backendGet(path: string, cookieHeader: string): Promise<Response
     redirect: 'manual',
     cache: 'no-store',
     signal: AbortSignal.timeout(settings.timeoutMs),
-  });
+  }).then(
+    (response) => {
+      timed(statusClass(response.status));
+      return response;
+    },
+    (error: unknown) => {
+      timed((error as { name?: unknown } | null)?.name === 'TimeoutError' ? 'timeout' : 'network');
+      throw error;
+    },
+  );
 }

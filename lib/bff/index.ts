@@ -1,17 +1,21 @@
 import 'server-only';
+import { measured } from '@/lib/metrics/measure-bff';
 import { forward } from './forward';
+
+const handler = measured(forward);
 
 /**
  * Route handler exports of the BFF: app/api, app/oauth2 and app/login/oauth2 re-export these.
- * Each takes the standard Request (Next's extra context argument is not needed).
+ * Each takes the standard Request (Next's extra context argument is not needed), and is counted
+ * in the Next server's metrics (lib/metrics).
  */
-export const GET = forward;
-export const HEAD = forward;
-export const POST = forward;
-export const PUT = forward;
-export const PATCH = forward;
-export const DELETE = forward;
-export const OPTIONS = forward;
+export const GET = handler;
+export const HEAD = handler;
+export const POST = handler;
+export const PUT = handler;
+export const PATCH = handler;
+export const DELETE = handler;
+export const OPTIONS = handler;
 
 export { forward } from './forward';
 export { refreshSession, type RefreshOutcome } from './refresh';

@@ -5,7 +5,8 @@
  * /login/oauth2; but see ESCAPED_BFF_PATH), SockJS under /chat (`/chat/info`, `/chat/websocket`,
  * `/chat/iframe*.html` and every path of two or more segments below /chat; the page is
  * `/chat/{roomId}`),
- * /healthz, Next's own `/_next/**`, and static files (anything whose last segment has a dot).
+ * the probes and the scraper (/healthz, /readyz, /metrics: never sent to /login), Next's own
+ * `/_next/**`, and static files (anything whose last segment has a dot).
  * `config.matcher` in proxy.ts spells the same rule as a literal (Next reads it statically);
  * `PROXIED_PATH` is that rule for code and tests.
  */
@@ -22,7 +23,7 @@ export const OFFLINE_PATH = '/~offline';
 
 /** Same language as proxy.ts's matcher, anchored on the whole pathname. */
 export const PROXIED_PATH =
-  /^\/(?!(?:api|oauth2|login\/oauth2|healthz|_not-found)(?:\/|$)|_next\/|chat(?:\/(?:info|websocket)$|\/[^/]+\/|$)|favicon|.*\.[^/]+$).*$/;
+  /^\/(?!(?:api|oauth2|login\/oauth2|healthz|readyz|metrics|_not-found)(?:\/|$)|_next\/|chat(?:\/(?:info|websocket)$|\/[^/]+\/|$)|favicon|.*\.[^/]+$).*$/;
 
 /**
  * BFF paths (`/api`, `/oauth2`, `/login/oauth2`) with a percent escape that may not decode: a `%`

@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordRefresh, recordUpstream, statusClass } from '@/lib/metrics/bff-metrics';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, setCookieNameValue } from './cookies';
 import { bffSettings, upstreamFetch } from './settings';
 
@@ -38,8 +39,16 @@ export function resetRefreshFlights(): void {
   flights.clear();
 }
 
+/** One refresh call, counted by outcome (bff_token_refreshes_total). */
 async function postRefresh(refreshToken: string): Promise<RefreshOutcome> {
+  const outcome = await callRefresh(refreshToken);
+  recordRefresh(outcome.kind);
+  return outcome;
+}
+
+async function callRefresh(refreshToken: string): Promise<RefreshOutcome> {
   const settings = bffSettings();
+  const started = performance.now();
   let response: Response;
   try {
     response = await upstreamFetch()(`${settings.backendBase}/api/token/refresh`, {
@@ -55,9 +64,12 @@ async function postRefresh(refreshToken: string): Promise<RefreshOutcome> {
       cache: 'no-store',
       signal: AbortSignal.timeout(settings.timeoutMs),
     });
-  } catch {
+  } catch (error) {
+    const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
+    recordUpstream('refresh', timedOut ? 'timeout' : 'network', seconds(started));
     return { kind: 'unavailable', status: 502 };
   }
+  recordUpstream('refresh', statusClass(response.status), seconds(started));
   // The body (a short text) is not needed; release the connection.
   await response.body?.cancel().catch(() => undefined);
   const { status } = response;
@@ -77,6 +89,8 @@ async function postRefresh(refreshToken: string): Promise<RefreshOutcome> {
   if (status < 500) return { kind: 'rejected', status };
   return { kind: 'unavailable', status };
 }
+
+const seconds = (started: number) => (performance.now() - started) / 1000;
 
 /**
  * Refreshes the session held by `refreshToken`, sharing one upstream call among concurrent and

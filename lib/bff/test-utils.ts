@@ -91,6 +91,8 @@ export const NON_PAGE_PATHS = [
   '/oauth2/authorization/google',
   '/login/oauth2/code/google',
   '/healthz',
+  '/readyz',
+  '/metrics',
   '/_not-found',
   '/chat',
   '/chat/info',

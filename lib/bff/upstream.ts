@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { type Dispatcher, Pool } from 'undici';
+import { recordUpstream, statusClass } from '@/lib/metrics/bff-metrics';
 
 /**
  * The one HTTP client of the BFF towards BACKEND_URL: an undici connection pool per backend
@@ -212,13 +213,28 @@ class UpstreamExchange implements Dispatcher.DispatchHandler {
 
 /**
  * Sends the request. Resolves with the answer once its headers are in (a streaming body) or once
- * a small body is complete; fails with UpstreamError.
+ * a small body is complete; fails with UpstreamError. Timed in bff_upstream_duration_seconds.
  */
 export function sendUpstream(options: UpstreamRequest): Promise<UpstreamResponse> {
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(new UpstreamError('aborted'));
+  const started = performance.now();
   return new Promise((resolve, reject) => {
-    const exchange = new UpstreamExchange(resolve, reject, signal);
+    const exchange = new UpstreamExchange(
+      (response) => {
+        recordUpstream(
+          'forward',
+          statusClass(response.status),
+          (performance.now() - started) / 1000,
+        );
+        resolve(response);
+      },
+      (error) => {
+        recordUpstream('forward', error.kind, (performance.now() - started) / 1000);
+        reject(error);
+      },
+      signal,
+    );
     poolFor(options.origin, options.timeoutMs).dispatch(
       {
         origin: options.origin,

@@ -55,6 +55,16 @@ export interface RoomSubscriber {
   revoked(): void;
 }
 
+/** What the hub and its STOMP sessions report to the metrics (src/metrics/metrics.ts). */
+export interface ChatMetrics {
+  /** A member's message was stored and is being broadcast. */
+  chatMessageReceived(): void;
+  /** One message went out to `count` subscribers of this instance. */
+  chatMessagesDelivered(count: number): void;
+  /** A refusal by a rate limit (`chat`: a SEND over the connection's rate). */
+  rateLimitRefused(scope: string): void;
+}
+
 /**
  * Local room registry plus the fan-out: a published message reaches the subscribers of every
  * instance through `fanout`, which calls back `dispatch` here.
@@ -69,7 +79,15 @@ export class ChatHub {
   constructor(
     readonly fanout: Fanout,
     private readonly log: FastifyBaseLogger,
+    readonly metrics?: ChatMetrics,
   ) {}
+
+  /** Room subscriptions on this instance (for the metrics). */
+  get subscriptions(): number {
+    let count = 0;
+    for (const set of this.rooms.values()) count += set.size;
+    return count;
+  }
 
   /** Also told of every event (the live streams of src/live); call before `start`. */
   private readonly listeners: FanoutHandler[] = [];
@@ -103,6 +121,7 @@ export class ChatHub {
 
   /** Broadcasts a stored message to the room on every instance. */
   publish(roomId: number, message: ChatMessage): Promise<void> {
+    this.metrics?.chatMessageReceived();
     return this.fanout.publish({
       type: 'message',
       roomId,
@@ -157,6 +176,7 @@ export class ChatHub {
           this.log.warn({ err: error }, 'chat delivery failed');
         }
       }
+      this.metrics?.chatMessagesDelivered(set.size);
       return;
     }
     for (const subscriber of [...set]) {

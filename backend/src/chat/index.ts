@@ -4,10 +4,17 @@ import type { Fanout } from './fanout/fanout';
 import { InProcessFanout } from './fanout/in-process';
 import { RedisFanout } from './fanout/redis';
 
-/** Redis pub/sub when `redisUrl` is set (several instances), otherwise in-process. */
-export function createFanout(redisUrl: string | undefined, log: FastifyBaseLogger): Fanout {
-  return redisUrl ? new RedisFanout(redisUrl, log) : new InProcessFanout();
+/**
+ * Redis pub/sub when `redisUrl` is set (several instances), otherwise in-process. `observeLag` is
+ * told how long each event from another instance took to arrive (Redis only).
+ */
+export function createFanout(
+  redisUrl: string | undefined,
+  log: FastifyBaseLogger,
+  observeLag?: (seconds: number) => void,
+): Fanout {
+  return redisUrl ? new RedisFanout(redisUrl, log, observeLag) : new InProcessFanout();
 }
 
-export { ChatHub } from './hub';
+export { ChatHub, type ChatMetrics } from './hub';
 export { ChatServer } from './sockjs-server';

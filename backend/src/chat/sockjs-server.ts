@@ -97,6 +97,11 @@ export class ChatServer {
     this.stopListening = options.hub.onMemberGone((memberId) => this.closeMember(memberId));
   }
 
+  /** Open STOMP sessions on this instance (for the metrics). */
+  get connections(): number {
+    return this.sessions.size;
+  }
+
   /** True when `url` is handled by the chat endpoint (the caller must not route it). */
   static matches(url: string | undefined): boolean {
     if (!url) return false;

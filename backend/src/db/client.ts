@@ -21,18 +21,26 @@ export interface Database {
   /** 'pglite' for the embedded database, 'postgres' for DATABASE_URL. */
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The node-postgres pool underneath (kind 'postgres'): metrics read its counts. */
+  pool?: pg.Pool;
+  /** The embedded database underneath (kind 'pglite'). */
+  pglite?: PGlite;
 }
 
 /** Wraps an open PGlite instance (used by tests with a cloned template). */
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), pglite: client };
 }
 
 /** Wraps a node-postgres pool. */
 export function fromPool(pool: pg.Pool): Database {
+  // An idle connection that breaks (PostgreSQL restarted, a network cut) is emitted as the pool's
+  // 'error'; without a listener that would end the process. The pool has dropped it already and
+  // opens a new one on the next query; buildApp adds a listener that logs it.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', close: () => pool.end(), pool };
 }
 
 /** Runs the SQL migrations on a database of either kind. */

@@ -28,7 +28,7 @@ export async function liveRoutes(
   const { db, live } = options;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
 
-  app.get('/api/events', async (request, reply) => {
+  app.get('/api/events', { config: { longLived: true } }, async (request, reply) => {
     const member = requireMember(request);
     const rooms = new Set(await memberRoomIds(db, member.id));
     reply.hijack();

@@ -51,6 +51,8 @@ export interface ImageObjectStore {
   deleteAll(keys: readonly string[]): Promise<void>;
   /** Lets go of connections (the S3 client's sockets). */
   close?(): void;
+  /** Resolves when the store can be written now (readiness): the folder, the bucket. */
+  check?(signal: AbortSignal): Promise<void>;
 }
 
 /** Where post images live: the pipeline in front of an ImageObjectStore (ProcessingImageStorage). */
@@ -66,6 +68,8 @@ export interface ImageStorage {
   open(key: string): Promise<OpenedImage | null>;
   /** Removes the image under `key` and all its variants (no error when absent). */
   delete(key: string): Promise<void>;
+  /** Resolves when images can be stored now (readiness); absent: not checked. */
+  check?(signal: AbortSignal): Promise<void>;
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

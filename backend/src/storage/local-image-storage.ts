@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import {
@@ -56,6 +57,14 @@ export class LocalObjectStore implements ImageObjectStore {
       await Promise.all([...temps, ...placed].map((file) => rm(file, { force: true })));
       throw error;
     }
+  }
+
+  /** The folder and its `.incoming/` exist (made if missing) and this process may write both. */
+  async check(): Promise<void> {
+    await mkdir(this.incoming, { recursive: true });
+    await Promise.all(
+      [this.dir, this.incoming].map((dir) => access(dir, constants.W_OK | constants.X_OK)),
+    );
   }
 
   async open(key: string): Promise<OpenedImage | null> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -13,7 +14,7 @@ import {
   type OpenedImage,
   type StoredImage,
 } from './image-storage';
-import { imageTypeOfExt } from './image-type';
+import { ImageRejectedError, imageTypeOfExt } from './image-type';
 import { processImage } from './image-pipeline';
 import { readUpload } from './read-upload';
 
@@ -35,6 +36,8 @@ export function imageObjectKeys(key: string): string[] {
  */
 export class ProcessingImageStorage implements ImageStorage {
   private readonly processing: LimitFunction;
+  /** Told how long each upload's pipeline took (waiting for a core excluded), and how it ended. */
+  onProcessed?: (seconds: number, outcome: 'ok' | 'rejected' | 'error') => void;
 
   constructor(
     readonly store: ImageObjectStore,
@@ -51,7 +54,7 @@ export class ProcessingImageStorage implements ImageStorage {
 
   async put(stream: Readable): Promise<StoredImage> {
     const upload = await readUpload(stream, this.maxBytes);
-    const image = await this.processing(() => processImage(upload.data, upload.type));
+    const image = await this.processing(() => this.timed(upload.data, upload.type));
     const key = `${this.store.keyPrefix}${randomUUID()}.${image.type.ext}`;
     const objects: ImageObject[] = [
       { key, data: image.display, contentType: image.type.mime },
@@ -70,6 +73,27 @@ export class ProcessingImageStorage implements ImageStorage {
       height: image.height,
       placeholder: image.placeholder,
     };
+  }
+
+  private async timed(...args: Parameters<typeof processImage>) {
+    const observe = this.onProcessed;
+    if (!observe) return processImage(...args);
+    const started = performance.now();
+    try {
+      const image = await processImage(...args);
+      observe((performance.now() - started) / 1000, 'ok');
+      return image;
+    } catch (error) {
+      observe(
+        (performance.now() - started) / 1000,
+        error instanceof ImageRejectedError ? 'rejected' : 'error',
+      );
+      throw error;
+    }
+  }
+
+  check(signal: AbortSignal): Promise<void> {
+    return this.store.check ? this.store.check(signal) : Promise.resolve();
   }
 
   open(key: string): Promise<OpenedImage | null> {

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -138,6 +139,13 @@ export class S3ObjectStore implements ImageObjectStore {
         );
       }
     }
+  }
+
+  /** The bucket exists and these credentials reach it (HeadBucket). */
+  async check(signal: AbortSignal): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+      abortSignal: signal,
+    });
   }
 
   close(): void {

@@ -52,20 +52,33 @@ async function freePort(): Promise<number> {
 export async function startServer(
   database: Database,
   env: Record<string, string> = {},
+  /** Runs on the built app before it listens (e.g. to add a route a test needs). */
+  configure?: (app: FastifyInstance) => void,
 ): Promise<TestServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eh-backend-test-'));
-  const config = loadConfig({
-    BACKEND_PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    JWT_SECRET: TEST_JWT_SECRET,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    ...env,
-  });
-  const app = await buildApp(config, { database });
+  let config: Config;
+  let app: FastifyInstance;
+  try {
+    config = loadConfig({
+      BACKEND_PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      JWT_SECRET: TEST_JWT_SECRET,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ...env,
+    });
+    app = await buildApp(config, { database });
+  } catch (error) {
+    // The app owns the database once built (closing it closes the database); a start that fails
+    // before that must close it here, or its handles keep the test process from ever exiting.
+    await database.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  configure?.(app);
   await app.listen({ host: '127.0.0.1', port });
   return {
     app,

@@ -71,15 +71,25 @@ function postgresTemplateName(): Promise<string> {
 }
 
 let counter = 0;
+
+/**
+ * The URL of a fresh, migrated PostgreSQL database (a clone of the template, dropped by
+ * `dropTestDatabases`); needs TEST_DATABASE_URL.
+ */
+export async function createPostgresDatabaseUrl(): Promise<string> {
+  const template = await postgresTemplateName();
+  counter += 1;
+  const name = `eh_test_${runId}_${counter}`;
+  await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  created.push(name);
+  return urlFor(name);
+}
+
 const postgres: DatabaseKind = {
   name: 'postgres',
   async create() {
-    const template = await postgresTemplateName();
-    counter += 1;
-    const name = `eh_test_${runId}_${counter}`;
-    await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
-    created.push(name);
-    return fromPool(new pg.Pool({ connectionString: urlFor(name), max: 5 }));
+    const url = await createPostgresDatabaseUrl();
+    return fromPool(new pg.Pool({ connectionString: url, max: 5 }));
   },
 };
 

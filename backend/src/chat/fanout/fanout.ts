@@ -30,4 +30,6 @@ export interface Fanout {
   start(handler: FanoutHandler): Promise<void>;
   publish(event: FanoutEvent): Promise<void>;
   close(): Promise<void>;
+  /** Resolves when the fan-out can carry events between instances now (readiness); none in-process. */
+  check?(signal: AbortSignal): Promise<void>;
 }

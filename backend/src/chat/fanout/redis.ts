@@ -22,6 +22,11 @@ interface Envelope {
   /** Publishing instance; it delivered locally already and skips its own echo. */
   origin: string;
   event: FanoutEvent;
+  /**
+   * When it was published (epoch ms on the publisher's clock): the receiver's lag metric. Absent
+   * from an older instance's envelopes during a rolling deploy.
+   */
+  sentAt?: number;
 }
 
 /**
@@ -41,6 +46,8 @@ export class RedisFanout implements Fanout {
   constructor(
     url: string,
     private readonly log: FastifyBaseLogger,
+    /** Told, for each event from another instance, how long ago it was published (seconds). */
+    private readonly observeLag?: (seconds: number) => void,
   ) {
     const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true };
     this.pub = new Redis(url, options);
@@ -60,6 +67,9 @@ export class RedisFanout implements Fanout {
         return;
       }
       if (envelope.origin === this.id) return;
+      if (this.observeLag && typeof envelope.sentAt === 'number') {
+        this.observeLag((Date.now() - envelope.sentAt) / 1000);
+      }
       this.handler?.(envelope.event);
     });
     await Promise.all([this.pub.connect(), this.sub.connect()]);
@@ -68,12 +78,27 @@ export class RedisFanout implements Fanout {
 
   async publish(event: FanoutEvent): Promise<void> {
     this.handler?.(event);
-    const envelope: Envelope = { origin: this.id, event };
+    const envelope: Envelope = { origin: this.id, event, sentAt: Date.now() };
     try {
       await this.pub.publish(channelOf(event), JSON.stringify(envelope));
     } catch (error) {
       this.log.error({ err: error, channel: channelOf(event) }, 'redis publish failed');
     }
+  }
+
+  /**
+   * Both connections are up (the subscriber's too: without it this instance would miss the other
+   * instances' messages) and Redis answers a PING.
+   */
+  async check(): Promise<void> {
+    for (const [role, client] of [
+      ['publisher', this.pub],
+      ['subscriber', this.sub],
+    ] as const) {
+      if (client.status !== 'ready')
+        throw new Error(`redis ${role} connection is ${client.status}`);
+    }
+    await this.pub.ping();
   }
 
   async close(): Promise<void> {

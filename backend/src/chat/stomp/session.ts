@@ -377,7 +377,10 @@ export class StompSession {
     if (destination.startsWith('/topic')) throw new FrameError('SEND to /topic is not allowed');
     const match = SEND.exec(destination);
     if (!match) throw new FrameError(`unknown destination ${destination}`);
-    if (!this.takeToken()) throw new FrameError('too many messages');
+    if (!this.takeToken()) {
+      this.options.hub.metrics?.rateLimitRefused('chat');
+      throw new FrameError('too many messages');
+    }
     const roomId = Number(match[1]);
     const text = chatTextSchema.safeParse(decodeSendBody(frame.body));
     if (!text.success) throw new FrameError(text.error.issues[0]?.message ?? 'invalid message');
