@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
-
 import { roomSendDestination } from '@/lib/contract/chat';
-import { fromPool } from '../src/db/client';
 import { buildClub, buildMember, insertClubs, insertMembers } from '../src/seed/builders';
 import { startServer, type TestServer } from './helpers/app';
 import { sessionCookie } from './helpers/api';
+import { startRedisPair } from './helpers/instances';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { TINY_IMAGES, uploadPost } from './helpers/images';
 import {
@@ -282,23 +279,10 @@ describe('where /metrics is served', () => {
 
 describe('chat fan-out lag across two instances through Redis', () => {
   it('is observed on the instance that receives', async (t) => {
-    const redisUrl = process.env.TEST_REDIS_URL;
-    if (!redisUrl) return t.skip('TEST_REDIS_URL is not set');
-    if (!process.env.TEST_DATABASE_URL) {
-      return t.skip('two instances need one shared PostgreSQL (TEST_DATABASE_URL)');
-    }
-    const postgres = databaseKinds().find((k) => k.name === 'postgres')!;
-    const env = { REDIS_URL: redisUrl, METRICS_TOKEN: TOKEN };
-    const first = await startServer(await postgres.create(), env);
-    const result = (await first.database.db.execute(
-      sql`select current_database() as name`,
-    )) as unknown as { rows: Array<{ name: string }> };
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${result.rows[0].name}`;
-    const second = await startServer(
-      fromPool(new pg.Pool({ connectionString: url.href, max: 3 })),
-      env,
-    );
+    const env = { METRICS_TOKEN: TOKEN };
+    const pair = await startRedisPair(t, env);
+    if (!pair) return;
+    const [first, second] = pair;
     const peers: StompPeer[] = [];
     try {
       const [a, b] = await insertMembers(first.database.db, [buildMember(), buildMember()]);

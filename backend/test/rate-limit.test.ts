@@ -4,14 +4,12 @@ import { request as httpRequest } from 'node:http';
 import { after, afterEach, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 
-import { count, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 
 import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
 import { loadConfig } from '../src/config';
-import { fromPool } from '../src/db/client';
 import { idempotencyKeys, posts, type Member } from '../src/db/schema';
 import { formatWait, tooManyRequestsMessage } from '../src/http/errors';
 import {
@@ -31,6 +29,7 @@ import {
 import { buildMember, insertMembers } from '../src/seed/builders';
 import { sessionCookie } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
+import { startRedisPair } from './helpers/instances';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { FILES_PER_IMAGE, storedFiles, TINY_IMAGES, uploadPost } from './helpers/images';
 
@@ -497,30 +496,16 @@ function chunkedUpload(
 
 describe('rate limits across two instances through Redis', () => {
   it('share the budgets and the upload quota', async (t) => {
-    const redisUrl = process.env.TEST_REDIS_URL;
-    if (!redisUrl) return t.skip('TEST_REDIS_URL is not set');
-    if (!process.env.TEST_DATABASE_URL) {
-      return t.skip('two instances need one shared PostgreSQL (TEST_DATABASE_URL)');
-    }
-    const postgres = databaseKinds().find((k) => k.name === 'postgres')!;
     const image = await noisePng(20);
     const env = {
-      REDIS_URL: redisUrl,
       // A prefix of its own: other runs on the same Redis count elsewhere.
       RATE_LIMIT_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
       RATE_LIMIT_WRITES: '4/3s',
       UPLOAD_QUOTA_BYTES_PER_DAY: String(Math.floor(image.length * 1.5)),
     };
-    const first = await startServer(await postgres.create(), env);
-    const result = (await first.database.db.execute(
-      sql`select current_database() as name`,
-    )) as unknown as { rows: Array<{ name: string }> };
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${result.rows[0].name}`;
-    const second = await startServer(
-      fromPool(new pg.Pool({ connectionString: url.href, max: 3 })),
-      env,
-    );
+    const pair = await startRedisPair(t, env);
+    if (!pair) return;
+    const [first, second] = pair;
     try {
       const [member]: Member[] = await insertMembers(first.database.db, [buildMember()]);
       const cookie = await sessionCookie(member);

@@ -13,7 +13,11 @@ import { databaseKinds } from './databases';
  * the test with the reason, when TEST_REDIS_URL or TEST_DATABASE_URL is not set (PGlite is
  * single-process). The caller closes both.
  */
-export async function startRedisPair(t: TestContext): Promise<[TestServer, TestServer] | null> {
+export async function startRedisPair(
+  t: TestContext,
+  /** More settings for both instances (REDIS_URL is set here). */
+  env: Record<string, string> = {},
+): Promise<[TestServer, TestServer] | null> {
   const redisUrl = process.env.TEST_REDIS_URL;
   if (!redisUrl) {
     t.skip('TEST_REDIS_URL is not set');
@@ -26,14 +30,16 @@ export async function startRedisPair(t: TestContext): Promise<[TestServer, TestS
     return null;
   }
   const postgres = databaseKinds().find((kind) => kind.name === 'postgres')!;
-  const first = await startServer(await postgres.create(), { REDIS_URL: redisUrl });
+  const settings = { ...env, REDIS_URL: redisUrl };
+  const first = await startServer(await postgres.create(), settings);
   const result = (await first.database.db.execute(
     sql`select current_database() as name`,
   )) as unknown as { rows: Array<{ name: string }> };
   const url = new URL(process.env.TEST_DATABASE_URL);
   url.pathname = `/${result.rows[0].name}`;
-  const second = await startServer(fromPool(new pg.Pool({ connectionString: url.href, max: 3 })), {
-    REDIS_URL: redisUrl,
-  });
+  const second = await startServer(
+    fromPool(new pg.Pool({ connectionString: url.href, max: 3 })),
+    settings,
+  );
   return [first, second];
 }
