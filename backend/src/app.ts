@@ -153,7 +153,11 @@ export async function buildApp(
   const limited = config.rateLimits.enabled || config.uploadQuotaBytesPerDay > 0;
   const counterRedis =
     limited && config.redisUrl ? await connectCounterRedis(config.redisUrl, app.log) : null;
-  if (counterRedis) app.addHook('onClose', async () => void (await counterRedis.quit()));
+  // quit() is refused while the connection is down (no offline queue), so fall back to dropping it.
+  if (counterRedis)
+    app.addHook('onClose', async () => {
+      await counterRedis.quit().catch(() => counterRedis.disconnect());
+    });
   const uploadQuota =
     config.uploadQuotaBytesPerDay > 0
       ? new UploadQuota(

@@ -168,6 +168,25 @@ describe('GET /healthz and GET /readyz', () => {
     }
   });
 
+  it('closes cleanly while Redis is unreachable', async (t) => {
+    const redisUrl = process.env.TEST_REDIS_URL;
+    if (!redisUrl) return t.skip('TEST_REDIS_URL is not set');
+    const target = new URL(redisUrl);
+    const relay = new TcpRelay(target.hostname, Number(target.port || 6379));
+    await relay.start();
+    const server = await startServer(await databaseKinds()[0].create(), {
+      REDIS_URL: relay.urlFor(redisUrl),
+    });
+    try {
+      await relay.stop();
+      await readyzUntil(server, 503);
+    } finally {
+      // A shutdown during a Redis outage must not throw (a throwing close left the process open).
+      await server.close();
+      await relay.stop();
+    }
+  });
+
   it('is 503 while the image bucket is unreachable', async () => {
     const s3 = await startS3();
     let stopped = false;

@@ -19,6 +19,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 180_000,
+  // The whole rehearsal (build included) fails here rather than running into CI's limit.
+  globalTimeout: 30 * 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
