@@ -200,4 +200,91 @@ describe('proxy()', () => {
       true,
     );
   });
+
+  describe('security headers', () => {
+    const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? '')?.[1];
+
+    it('gives every page a policy with a fresh nonce, on the response and on the request Next renders', async () => {
+      const nonces = new Set<string>();
+      for (let i = 0; i < 3; i++) {
+        const response = await proxy(request('/login'));
+        expect(response.headers.get('x-middleware-next')).toBe('1');
+        const policy = response.headers.get('content-security-policy');
+        const nonce = nonceOf(policy);
+        expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        expect(policy).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
+        // Next takes the nonce for its scripts from the request's policy header.
+        expect(response.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+        expect(response.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
+        expect(response.headers.get('permissions-policy')).toContain('camera=()');
+        expect(response.headers.get('strict-transport-security')).toBeNull();
+        nonces.add(nonce!);
+      }
+      expect(nonces.size).toBe(3);
+    });
+
+    it('replaces a nonce the client sent itself', async () => {
+      const response = await proxy(
+        new NextRequest(`${APP}/login`, {
+          headers: { 'x-nonce': 'mine', 'content-security-policy': "script-src 'nonce-mine'" },
+        }),
+      );
+      const nonce = nonceOf(response.headers.get('content-security-policy'));
+      expect(nonce).not.toBe('mine');
+      expect(response.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
+      expect(response.headers.get('x-middleware-request-content-security-policy')).toContain(
+        `'nonce-${nonce}'`,
+      );
+    });
+
+    it('covers every answer a page request can get: redirects, the not-found rewrite, a refresh', async () => {
+      const answers = [
+        await proxy(request('/club')), // to /login
+        await proxy(request('/chat/abc')), // not found
+        await proxy(request('/post', `access_token=${accessJwt(-30)}; refresh_token=good`)),
+        await proxy(new NextRequest(`${APP}/`, { headers: { host: '127.0.0.1:3000' } })),
+      ];
+      for (const response of answers) {
+        expect(nonceOf(response.headers.get('content-security-policy'))).toBeDefined();
+        expect(response.headers.get('permissions-policy')).toBeTruthy();
+      }
+      // The rendering ones hand the policy to Next, the refreshed cookies beside it.
+      const [, notFound, refreshed] = answers;
+      for (const response of [notFound, refreshed]) {
+        expect(response.headers.get('x-middleware-request-x-nonce')).toBe(
+          nonceOf(response.headers.get('content-security-policy')),
+        );
+      }
+      expect(refreshed.headers.get('x-middleware-request-cookie')).toContain(
+        `access_token=${newAccess}`,
+      );
+    });
+
+    it('adds HSTS and upgrade-insecure-requests when PUBLIC_URL is https, and the chat origin when CHAT_URL differs', async () => {
+      process.env.PUBLIC_URL = 'https://health.example.com';
+      process.env.CHAT_URL = 'https://chat.example.com';
+      try {
+        const response = await proxy(
+          new NextRequest('https://health.example.com/login', {
+            headers: { host: 'health.example.com' },
+          }),
+        );
+        expect(response.headers.get('strict-transport-security')).toBe(
+          'max-age=63072000; includeSubDomains',
+        );
+        const policy = response.headers.get('content-security-policy');
+        expect(policy).toContain('upgrade-insecure-requests');
+        expect(policy).toContain(
+          "connect-src 'self' https://chat.example.com wss://chat.example.com",
+        );
+      } finally {
+        delete process.env.CHAT_URL;
+      }
+    });
+
+    it('leaves the BFF paths of its second matcher without page headers', async () => {
+      const response = await proxy(new NextRequest(`${APP}/api/x%zz`));
+      expect(response.headers.get('content-security-policy')).toBeNull();
+    });
+  });
 });

@@ -23,7 +23,9 @@ import { upstreamPath } from '@/lib/bff/path';
 import { refreshSession } from '@/lib/bff/refresh';
 import { backendAcceptsAccessToken } from '@/lib/bff/session-check';
 import { bffSettings } from '@/lib/bff/settings';
+import { getPublicConfig } from '@/lib/config';
 import { messages } from '@/lib/i18n/messages';
+import { contentSecurityPolicy, createNonce, pageSecurityHeaders } from '@/lib/security/csp';
 
 /**
  * Page navigations only (see `config.matcher`): a page addressed to a host other than PUBLIC_URL's
@@ -32,6 +34,10 @@ import { messages } from '@/lib/i18n/messages';
  * `/login?next=…`, `/login` with a session goes to `/`, and an expired access token with a refresh
  * cookie is refreshed here (the BFF's single-flight refresh), the new cookies set on the response
  * and on the request the page renders with (decisions.md §3).
+ *
+ * Every page answer carries the security headers (lib/security/csp.ts): a Content-Security-Policy
+ * with a fresh nonce, also set on the request the page renders with, from which Next takes the
+ * nonce for its own scripts.
  */
 export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname } = request.nextUrl;
@@ -42,6 +48,30 @@ export async function proxy(request: NextRequest): Promise<Response> {
       ? NextResponse.next()
       : errorResponse(400, messages.app.badRequest);
   }
+  const nonce = createNonce();
+  const { chatUrl, imageBaseUrl } = getPublicConfig();
+  const security = {
+    publicUrl: bffSettings().publicBase,
+    chatUrl,
+    imageBaseUrl,
+    dev: process.env.NODE_ENV === 'development',
+  };
+  const forwarded = new Headers(request.headers);
+  forwarded.set('content-security-policy', contentSecurityPolicy(nonce, security));
+  forwarded.set('x-nonce', nonce);
+  const response = await pageResponse(request, forwarded);
+  for (const [name, value] of pageSecurityHeaders(nonce, security)) {
+    response.headers.set(name, value);
+  }
+  return response;
+}
+
+/**
+ * The answer to a page request, before its security headers: `forwarded` is the request's
+ * headers with the policy and nonce, for every answer that lets the page render.
+ */
+async function pageResponse(request: NextRequest, forwarded: Headers): Promise<Response> {
+  const { pathname } = request.nextUrl;
   const url = new URL(request.url);
   const elsewhere = foreignHostRedirect(
     requestHost(request.headers),
@@ -50,7 +80,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
   );
   if (elsewhere !== null) return toPublicOrigin(request, elsewhere);
   if (isImpossiblePage(pathname)) {
-    return NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.nextUrl.origin));
+    return NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.nextUrl.origin), {
+      request: { headers: forwarded },
+    });
   }
   const search = request.nextUrl.search;
   const cookieHeader = request.headers.get('cookie');
@@ -69,7 +101,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
     hasRefresh: refreshToken !== undefined && refreshToken !== '',
   });
   if (decision.action === 'next') {
-    const response = NextResponse.next();
+    const response = NextResponse.next({ request: { headers: forwarded } });
     // The refused token goes, so that the signed-in pages stop trying it.
     if (accessRefused) {
       for (const line of sessionDeletionCookies(bffSettings().secureCookies)) {
@@ -102,13 +134,10 @@ export async function proxy(request: NextRequest): Promise<Response> {
   let response: Response;
   if (after.action === 'redirect') {
     response = redirect(request, after.location);
-  } else if (forwardedCookie !== undefined) {
-    const headers = new Headers(request.headers);
-    if (forwardedCookie) headers.set('cookie', forwardedCookie);
-    else headers.delete('cookie');
-    response = NextResponse.next({ request: { headers } });
   } else {
-    response = NextResponse.next();
+    if (forwardedCookie) forwarded.set('cookie', forwardedCookie);
+    else if (forwardedCookie === '') forwarded.delete('cookie');
+    response = NextResponse.next({ request: { headers: forwarded } });
   }
   for (const line of cookieLines) response.headers.append('set-cookie', line);
   return response;

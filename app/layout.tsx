@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { ServiceWorkerRegistration } from '@/components/offline/service-worker-registration';
 import { messages } from '@/lib/i18n/messages';
@@ -29,8 +30,14 @@ export const viewport: Viewport = {
  * The document around every page. Its only client code is the service worker's registration (a
  * few hundred bytes, run after load); the signed-in providers live in app/(app)/layout.tsx, so
  * /login ships little more than the framework's runtime.
+ *
+ * Every page renders per request (`connection()`), the offline and not-found pages included: the
+ * Content-Security-Policy's nonce (proxy.ts) is new on every request, and Next stamps it on its
+ * scripts only while rendering; a page prerendered at build would carry scripts without it, which
+ * the policy blocks.
  */
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="ko">
       <body>

@@ -12,9 +12,10 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-// Prerendered at build: the service worker precaches this HTML and shows it for a navigation that
-// gets neither the network nor a cached copy of its page (sw/sw.ts).
-export const dynamic = 'force-static';
+// The service worker precaches this page at install and shows it for a navigation that gets neither
+// the network nor a cached copy of its page (sw/sw.ts). It is rendered per request like every page
+// (app/layout.tsx): the precached copy keeps the Content-Security-Policy header it was served with,
+// whose nonce is the one its scripts carry, so it runs offline under its own policy.
 
 /** The offline page: what still works without the connection, a way to today's log, a retry. */
 export default function OfflinePage() {
