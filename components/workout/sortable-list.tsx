@@ -9,6 +9,7 @@ import {
 } from '@hello-pangea/dnd';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { messages } from '@/lib/i18n/messages';
+import { useDocumentNonce } from '@/lib/security/document-nonce';
 import { moveItem } from './reorder';
 import styles from './sortable-list.module.css';
 
@@ -57,6 +58,7 @@ export function SortableList<T>({
   renderItem,
   handleLabel = (item, index) => messages.routine.reorderHandle(getLabel(item), index + 1),
 }: SortableListProps<T>) {
+  const nonce = useDocumentNonce();
   const labelAt = (index: number) => (items[index] ? getLabel(items[index]) : '');
 
   function onDragEnd(result: DropResult, provided: ResponderProvided) {
@@ -78,6 +80,8 @@ export function SortableList<T>({
 
   return (
     <DragDropContext
+      // Its <style> elements need the page's Content-Security-Policy nonce.
+      nonce={nonce}
       dragHandleUsageInstructions={messages.routine.reorderInstructions}
       onDragStart={(start, provided) =>
         provided.announce(

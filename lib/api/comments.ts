@@ -1,3 +1,4 @@
+import '@/lib/contract/zod-csp';
 import * as z from 'zod/mini';
 import {
   commentSchema,

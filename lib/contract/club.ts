@@ -1,3 +1,4 @@
+import './zod-csp';
 import * as z from 'zod/mini';
 
 import { CLUB_FILTERS, CLUB_LIMITS, type ClubFilter } from './values';
