@@ -29,6 +29,7 @@ import { connectCounterRedis, registerRateLimits } from './http/rate-limits';
 import { MemoryQuotaStore, RedisQuotaStore, UploadQuota } from './http/upload-quota';
 import { registerSecurityHeaders } from './http/security-headers';
 import { commentRoutes } from './comment/routes';
+import { cspReportRoutes } from './csp/routes';
 import { exerciseRoutes } from './exercise/routes';
 import { exportRoutes } from './export/routes';
 import { friendRoutes } from './friend/routes';
@@ -228,6 +229,7 @@ export async function buildApp(
       .type('application/json; charset=utf-8')
       .send(body);
   });
+  await app.register(cspReportRoutes, { reportFile: config.cspReportFile });
   await app.register(sessionRoutes, { auth });
   await app.register(oauthRoutes, { auth, oidc });
   await app.register(exerciseRoutes, { db: database.db });

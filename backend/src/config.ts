@@ -127,6 +127,7 @@ const envSchema = z
       z.coerce.number().int().min(0).max(65535).optional(),
     ),
     METRICS_HOST: optionalString,
+    CSP_REPORT_FILE: optionalString,
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -182,6 +183,8 @@ export interface Config {
    * set, is required wherever it is served.
    */
   metrics: { token?: string; port?: number; host: string };
+  /** Absolute path: Content-Security-Policy violations are appended here too, one JSON line each. */
+  cspReportFile?: string;
 }
 
 function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
@@ -282,5 +285,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       port: e.METRICS_PORT,
       host: e.METRICS_HOST ?? e.BACKEND_HOST,
     },
+    cspReportFile: e.CSP_REPORT_FILE && path.resolve(process.cwd(), e.CSP_REPORT_FILE),
   };
 }

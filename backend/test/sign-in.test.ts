@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { loginCheckSchema } from '@/lib/contract/session';
@@ -15,6 +16,21 @@ async function loginCheck(server: TestServer, jar: CookieJar) {
   const response = await request(jar, `${server.baseUrl}/api/login/check`);
   assert.equal(response.status, 200);
   return loginCheckSchema.parse(await response.json());
+}
+
+/** The dev provider page's policy allows exactly its one inline style sheet and nothing to run. */
+function assertPagePolicy(response: Response, html: string) {
+  const policy = response.headers.get('content-security-policy') ?? '';
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
+  assert.equal(styles.length, 1);
+  const hash = createHash('sha256').update(styles[0]).digest('base64');
+  assert.match(policy, /(?:^|; )default-src 'none'(?:;|$)/);
+  assert.ok(policy.includes(`style-src 'sha256-${hash}'`), policy);
+  assert.match(policy, /form-action 'self'/);
+  assert.match(policy, /frame-ancestors 'none'/);
+  assert.match(policy, /report-uri \/api\/csp-report/);
+  assert.doesNotMatch(policy, /script-src|unsafe/);
+  assert.doesNotMatch(html, /<script|style="/);
 }
 
 for (const kind of databaseKinds()) {
@@ -96,6 +112,20 @@ for (const kind of databaseKinds()) {
       const html = await response.text();
       assert.match(html, /role="alert"/);
       assert.match(html, /&lt;b&gt;x&lt;\/b&gt;/);
+      assertPagePolicy(response, html);
+    });
+
+    it('serves the sign-in page under its own policy: its style sheet by hash, no script', async () => {
+      const jar = new CookieJar();
+      const start = new URL('/oauth2/authorization/google', server.baseUrl);
+      let response = await request(jar, start);
+      // oidc-provider's own answers (here its redirect to the page) carry the policy too.
+      const providerUrl = location(response, start);
+      response = await request(jar, providerUrl);
+      assert.match(response.headers.get('content-security-policy') ?? '', /default-src 'none'/);
+      response = await request(jar, location(response, providerUrl));
+      assert.equal(response.status, 200);
+      assertPagePolicy(response, await response.text());
     });
 
     it('sends a callback without a pending request back to the login page', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { ACCESS_TOKEN_COOKIE } from '@/lib/contract/cookies';
 import type { SessionUser } from '@/lib/contract/session';
+import { CSP_REPORT_PATH } from '@/lib/security/csp';
 import { verifyAccessToken } from '../auth/access-token';
 import type { AuthContext } from '../auth/context';
 import { ApiError, MESSAGES } from './errors';
@@ -15,8 +16,16 @@ declare module 'fastify' {
   }
 }
 
-/** /api paths that work without a valid access token. */
-const PUBLIC_API = new Set(['GET /api/login/check', 'POST /api/token/refresh', 'POST /api/logout']);
+/**
+ * /api paths that work without a valid access token. Browsers send Content-Security-Policy
+ * reports without cookies.
+ */
+const PUBLIC_API = new Set([
+  'GET /api/login/check',
+  'POST /api/token/refresh',
+  'POST /api/logout',
+  `POST ${CSP_REPORT_PATH}`,
+]);
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+
+import { CSP_REPORT_PATH } from '@/lib/security/csp';
+
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -17,17 +21,8 @@ export interface InteractionPageModel {
 export const EXPOSED_DEV_SIGN_IN_WARNING =
   '주의: 이 서버는 개발용 로그인을 사용합니다. 누구나 아무 이메일로 그 회원이 되어 로그인할 수 있으니 실제 회원 정보를 두지 마세요.';
 
-/** The development provider's sign-in page (Korean, accessible, no external assets). */
-export function renderInteractionPage(model: InteractionPageModel): string {
-  const action = escapeHtml(encodeURIComponent(model.uid));
-  const emailError = model.errors.email;
-  return `<!doctype html>
-<html lang="ko">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>개발용 로그인</title>
-<style>
+/** The sign-in page's only style sheet, inline (the page has no other assets). */
+const INTERACTION_PAGE_STYLE = `
   :root { color-scheme: light dark; --accent: #e5484d; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas;
     font-family: "Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans KR", "NanumGothic", system-ui, sans-serif; }
@@ -44,7 +39,34 @@ export function renderInteractionPage(model: InteractionPageModel): string {
   button { width: 100%; min-height: 44px; margin-top: 24px; border: 0; border-radius: 8px;
     background: var(--accent); color: #fff; font: inherit; font-weight: 700; cursor: pointer; }
   button:focus-visible, input:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-</style>
+`;
+
+/**
+ * The Content-Security-Policy of the development provider's pages (served by the backend through
+ * the BFF, so not covered by proxy.ts): nothing but the sign-in page's own style sheet (by its
+ * hash), its form posting to this origin (whose redirects stay on it), no scripts at all.
+ */
+export const DEV_PROVIDER_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(INTERACTION_PAGE_STYLE).digest('base64')}'`,
+  "img-src 'self'", // the browser's favicon request
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  `report-uri ${CSP_REPORT_PATH}`,
+].join('; ');
+
+/** The development provider's sign-in page (Korean, accessible, no external assets). */
+export function renderInteractionPage(model: InteractionPageModel): string {
+  const action = escapeHtml(encodeURIComponent(model.uid));
+  const emailError = model.errors.email;
+  return `<!doctype html>
+<html lang="ko">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>개발용 로그인</title>
+<style>${INTERACTION_PAGE_STYLE}</style>
 </head>
 <body>
 <main>

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { findMemberBySubject } from '../members';
 import type { DevAccounts } from './accounts';
-import { renderInteractionPage } from './interaction-page';
+import { DEV_PROVIDER_CSP, renderInteractionPage } from './interaction-page';
 import { DEV_MOUNT_PATH } from './provider';
 
 export interface DevProviderRoutesOptions {
@@ -41,7 +41,10 @@ export async function devProviderRoutes(
       const details = await provider.interactionDetails(request.raw, reply.raw);
       if (details.uid !== request.params.uid) return reply.redirect('/login?error=signin', 302);
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      reply
+        .header('Cache-Control', 'no-store')
+        .header('Content-Security-Policy', DEV_PROVIDER_CSP)
+        .type('text/html; charset=utf-8');
       return renderInteractionPage({
         uid: details.uid,
         email: hint,
@@ -61,7 +64,11 @@ export async function devProviderRoutes(
       const email = form.success ? form.data.email.toLowerCase() : '';
       const typedName = form.success ? form.data.name : '';
       if (!EMAIL.test(email)) {
-        reply.status(400).header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+        reply
+          .status(400)
+          .header('Cache-Control', 'no-store')
+          .header('Content-Security-Policy', DEV_PROVIDER_CSP)
+          .type('text/html; charset=utf-8');
         const message = email ? '올바른 이메일 주소를 입력해주세요.' : '이메일을 입력해주세요.';
         return renderInteractionPage({
           uid: details.uid,
@@ -100,6 +107,8 @@ export async function devProviderRoutes(
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(DEV_MOUNT_PATH.length) || '/';
       reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
+      // Its HTML (an error page) is covered like the sign-in page.
+      reply.raw.setHeader('Content-Security-Policy', DEV_PROVIDER_CSP);
       void callback(raw, reply.raw);
     });
   });

@@ -1,0 +1,123 @@
+/**
+ * Content-Security-Policy violation reports as browsers send them, reduced to one shape. Two
+ * formats arrive: the CSP Level 2 `report-uri` one (`application/csp-report`, one report as
+ * `{"csp-report": {...}}`, kebab-case; Firefox, Safari) and the Reporting API's
+ * (`application/reports+json`, an array of `{type: "csp-violation", url, body: {...}}`,
+ * camelCase, batched; Chrome, which then ignores `report-uri`).
+ */
+
+/** Longest string kept from a report field (URLs, samples); the rest is cut. */
+const MAX_FIELD = 500;
+/** Most reports taken from one request (Chrome batches a handful). */
+export const MAX_REPORTS_PER_REQUEST = 50;
+
+/** One violation, as logged. */
+export interface CspViolation {
+  documentUrl: string | null;
+  blockedUrl: string | null;
+  /** The directive that blocked (`script-src-elem`, `img-src`, …). */
+  directive: string | null;
+  disposition: string | null;
+  sourceFile: string | null;
+  line: number | null;
+  column: number | null;
+  /** The first characters of the blocked inline script or style ('report-sample'). */
+  sample: string | null;
+  statusCode: number | null;
+}
+
+type Fields = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A non-empty string field, cut to MAX_FIELD; null otherwise. */
+function text(fields: Fields, key: string): string | null {
+  const value = fields[key];
+  return typeof value === 'string' && value !== '' ? value.slice(0, MAX_FIELD) : null;
+}
+
+/** A finite number field, as an integer; null otherwise. */
+function count(fields: Fields, key: string): number | null {
+  const value = fields[key];
+  return typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : null;
+}
+
+/**
+ * The violations in a parsed report body, or null when it is neither format (nothing to log: the
+ * endpoint answers 400). Reporting API entries of other types (deprecations, interventions) are
+ * skipped; at most MAX_REPORTS_PER_REQUEST are kept. Unknown fields are ignored, missing or
+ * mistyped ones are null.
+ */
+export function parseCspReports(body: unknown): CspViolation[] | null {
+  if (isRecord(body)) {
+    const r = body['csp-report'];
+    if (!isRecord(r)) return null;
+    return [
+      {
+        documentUrl: text(r, 'document-uri'),
+        blockedUrl: text(r, 'blocked-uri'),
+        directive: text(r, 'effective-directive') ?? text(r, 'violated-directive'),
+        disposition: text(r, 'disposition'),
+        sourceFile: text(r, 'source-file'),
+        line: count(r, 'line-number'),
+        column: count(r, 'column-number'),
+        sample: text(r, 'script-sample'),
+        statusCode: count(r, 'status-code'),
+      },
+    ];
+  }
+  if (!Array.isArray(body) || body.length === 0 || !body.every(isRecord)) return null;
+  const violations: CspViolation[] = [];
+  for (const entry of body.slice(0, MAX_REPORTS_PER_REQUEST) as Fields[]) {
+    const b = entry.body;
+    if (entry.type !== 'csp-violation' || !isRecord(b)) continue;
+    violations.push({
+      documentUrl: text(b, 'documentURL') ?? text(entry, 'url'),
+      blockedUrl: text(b, 'blockedURL'),
+      directive: text(b, 'effectiveDirective'),
+      disposition: text(b, 'disposition'),
+      sourceFile: text(b, 'sourceFile'),
+      line: count(b, 'lineNumber'),
+      column: count(b, 'columnNumber'),
+      sample: text(b, 'sample'),
+      statusCode: count(b, 'statusCode'),
+    });
+  }
+  return violations;
+}
+
+/**
+ * How many violation lines the log takes per window; past it, reports are counted and one line
+ * says how many were left out (a page in a loop, or someone posting garbage, cannot flood it).
+ */
+export class ReportLogLimit {
+  private windowStart = 0;
+  private used = 0;
+  private dropped = 0;
+
+  constructor(
+    private readonly perWindow = 100,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  /**
+   * Whether one more report may be logged now; `onDropped` hears, at the first report of a new
+   * window, how many the previous one left out.
+   */
+  take(now: number, onDropped: (dropped: number) => void): boolean {
+    if (now - this.windowStart >= this.windowMs) {
+      if (this.dropped > 0) onDropped(this.dropped);
+      this.windowStart = now;
+      this.used = 0;
+      this.dropped = 0;
+    }
+    if (this.used < this.perWindow) {
+      this.used++;
+      return true;
+    }
+    this.dropped++;
+    return false;
+  }
+}
