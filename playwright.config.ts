@@ -20,7 +20,12 @@ export default defineConfig({
   // A hung run fails here, well inside CI's 90 minutes, instead of being killed with no report.
   globalTimeout: 30 * 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // csp-reporter fails the run on any Content-Security-Policy violation a browser reported.
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+    ['./e2e/csp-reporter.ts'],
+  ],
   use: {
     baseURL: APP_URL,
     locale: 'ko-KR',
