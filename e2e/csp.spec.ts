@@ -91,8 +91,17 @@ test('every page answers with the policy and a fresh nonce that its scripts carr
   // What the browser itself got for the page it shows: the scripts of its HTML kept the nonce
   // (browsers hide it from the attribute, not from the element). Scripts the runtime adds later
   // have none: 'strict-dynamic' trusts them because a nonced script added them.
+  const policyComplaints: string[] = [];
+  page.on('console', (message) => {
+    if (/Permissions-Policy|Content Security Policy/i.test(message.text())) {
+      policyComplaints.push(message.text());
+    }
+  });
   const response = await page.goto('/post');
   const nonce = await checkPage(response!, 'navigation to /post');
+  await expect(page.getByRole('navigation', { name: '주요 메뉴' })).toBeVisible();
+  // Every feature the permissions policy names is one the browser knows (no console errors).
+  expect(policyComplaints).toEqual([]);
   const inHtml = (await response!.text()).match(/<script\b/g)!.length;
   const stamped = await page.evaluate(() =>
     Array.from(document.scripts, (script) => script.nonce).filter(Boolean),
