@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 
 import { accountRoutes } from './account/routes';
 import { createAuthContext } from './auth/context';
@@ -49,12 +50,15 @@ import type { ImageStorage } from './storage/image-storage';
 import { createImageStorage } from './storage/create-image-storage';
 import { drainPendingDeletions } from './storage/pending-deletions';
 import { ProcessingImageStorage } from './storage/processing-image-storage';
+import { traceChildLoggerFactory, traceMixin, tracing } from './telemetry/tracing';
 
 export interface AppDependencies {
   /** An already migrated database (tests); otherwise the configured one is opened. */
   database?: Database;
   /** Where post images live; otherwise the folder `DATA_DIR/images`. */
   images?: ImageStorage;
+  /** Where the JSON log lines go; otherwise stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 /** `trustProxy` as a number of hops (what proxy-addr does with one). */
@@ -70,8 +74,16 @@ export async function buildApp(
   // SockJS (/chat/**) is served on the same HTTP server, ahead of Fastify's router; the chat server
   // is created below, once the database and keys exist.
   let chat: ChatServer | null = null;
+  // Tracing on (main.ts started it before building the app): OpenTelemetry's hooks.
+  const traced = tracing();
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      ...(traced ? traceMixin(traced) : {}),
+    },
+    // Every line a request logs carries its trace_id (telemetry/tracing.ts).
+    childLoggerFactory: traceChildLoggerFactory,
     bodyLimit: 1024 * 1024,
     // request.ip (anonymous rate limits): X-Forwarded-For is believed from these peers only.
     trustProxy:
@@ -198,6 +210,14 @@ export async function buildApp(
   await app.register(cookie);
   await app.register(formbody);
 
+  if (traced) {
+    // The server span is made before Fastify routes the request; name it after the route.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const route = request.routeOptions.url;
+      if (route) traced.nameServerSpan(request.method, route);
+      done();
+    });
+  }
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerOriginCheck(app, config.publicOrigin);

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
 
-import { buildApp } from '../../src/app';
+import { buildApp, type AppDependencies } from '../../src/app';
 import { secretBytes } from '../../src/auth/secret';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
@@ -52,6 +52,7 @@ async function freePort(): Promise<number> {
 export async function startServer(
   database: Database,
   env: Record<string, string> = {},
+  deps: Omit<AppDependencies, 'database'> = {},
   /** Runs on the built app before it listens (e.g. to add a route a test needs). */
   configure?: (app: FastifyInstance) => void,
 ): Promise<TestServer> {
@@ -70,7 +71,7 @@ export async function startServer(
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       ...env,
     });
-    app = await buildApp(config, { database });
+    app = await buildApp(config, { ...deps, database });
   } catch (error) {
     // The app owns the database once built (closing it closes the database); a start that fails
     // before that must close it here, or its handles keep the test process from ever exiting.
