@@ -13,9 +13,19 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
-  // Required at run time, not bundled: one copy per process (lib/metrics keeps its registry on
-  // globalThis for proxy.ts and the route bundles alike).
-  serverExternalPackages: ['prom-client'],
+  // Required at run time, not bundled: one copy per process. lib/metrics keeps its registry on
+  // globalThis for proxy.ts and the route bundles alike; tracing (instrumentation.ts →
+  // lib/tracing/next-sdk.ts) loads the OpenTelemetry packages only when it is on, and Next and the
+  // SDK must share one @opentelemetry/api.
+  serverExternalPackages: [
+    'prom-client',
+    '@opentelemetry/api',
+    '@opentelemetry/core',
+    '@opentelemetry/exporter-trace-otlp-http',
+    '@opentelemetry/exporter-trace-otlp-proto',
+    '@opentelemetry/resources',
+    '@opentelemetry/sdk-trace-node',
+  ],
   transpilePackages: [
     'react-calendar',
     '@wojtekmaj/date-utils',

@@ -19,6 +19,7 @@ import { upstreamPath } from './path';
 import { isSignInRedirect, rewriteLocation } from './redirects';
 import { refreshSession } from './refresh';
 import { bffSettings } from './settings';
+import { startUpstreamSpan } from './tracing';
 import {
   discard,
   sendUpstream,
@@ -82,24 +83,30 @@ export async function forward(request: Request): Promise<Response> {
 
   // --- upstream call ---------------------------------------------------------------------------
   const method = request.method;
+  const path = settings.backend.pathPrefix + target.path + target.search;
+  // Its traceparent makes the backend's log lines (and spans) part of this call's trace.
+  const span = startUpstreamSpan(method, settings.backendOrigin, path);
   let upstream: UpstreamResponse;
   try {
     upstream = await sendUpstream({
       origin: settings.backendOrigin,
-      path: settings.backend.pathPrefix + target.path + target.search,
+      path,
       method,
-      headers: upstreamRequestHeaders(incoming, settings, cookie),
+      headers: upstreamRequestHeaders(incoming, settings, cookie, span),
       body: method === 'GET' || method === 'HEAD' ? null : request.body,
       signal: request.signal,
       timeoutMs: settings.timeoutMs,
     });
   } catch (error) {
     const kind = error instanceof UpstreamError ? error.kind : 'network';
+    span.end(undefined, error);
+    if (kind !== 'aborted') logUpstreamFailure(method, target.path, kind, span.traceId);
     if (kind === 'timeout') return errorResponse(504, messages.app.backendDown, sessionCookies);
     // The browser is gone; nobody reads this answer.
     if (kind === 'aborted') return new Response(null, { status: 499 });
     return errorResponse(502, messages.app.backendDown, sessionCookies);
   }
+  span.end(upstream.status);
 
   // --- answer ----------------------------------------------------------------------------------
   const { status, headers: raw, body: upstreamBody } = upstream;
@@ -143,6 +150,16 @@ export async function forward(request: Request): Promise<Response> {
     }
   }
   return new Response(body, { status, headers });
+}
+
+/**
+ * One line in the Next server's log per 502/504, with the call's trace id (the backend's log lines
+ * of the call carry it too, when the request got that far).
+ */
+function logUpstreamFailure(method: string, path: string, kind: string, traceId: string): void {
+  const outcome =
+    kind === 'timeout' ? '504, the backend timed out' : '502, the backend is unreachable';
+  console.error(`BFF: ${method} ${path}: ${outcome} (trace_id=${traceId})`);
 }
 
 function decoderFor(encoding: string | undefined): Transform | undefined {

@@ -1,10 +1,12 @@
 import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BffSettings } from './settings';
+import type { UpstreamSpan } from './tracing';
 
 /**
  * Header policy of the BFF: an allow-list towards the backend (nothing Next-internal, no
- * Authorization, no client-chosen Host), hop-by-hop headers stripped both ways, x-forwarded-*.
+ * Authorization, no client-chosen Host, no client-chosen trace context), hop-by-hop headers
+ * stripped both ways, x-forwarded-*, the BFF's own `traceparent`.
  */
 
 /** Request headers passed to the backend when present. */
@@ -62,12 +64,14 @@ function connectionTokens(value: string | null | undefined): string[] | undefine
  * which skips per-header re-validation: the values come from an already validated `Headers`).
  * `cookie` overrides the incoming Cookie header (after a refresh); null drops it. Upstream
  * compression is declined: the hop is local, and Next drops Content-Encoding from route handler
- * answers (it assumes fetch decoded the body).
+ * answers (it assumes fetch decoded the body). `trace` is the call's trace context (tracing.ts);
+ * a browser's `traceparent`/`tracestate` never pass.
  */
 export function upstreamRequestHeaders(
   incoming: Headers,
   settings: BffSettings,
   cookie?: string | null,
+  trace?: UpstreamSpan,
 ): string[] {
   const hop = connectionTokens(incoming.get('connection'));
   const out: string[] = ['host', settings.backend.host];
@@ -91,6 +95,10 @@ export function upstreamRequestHeaders(
     'accept-encoding',
     'identity',
   );
+  if (trace) {
+    out.push('traceparent', trace.traceparent);
+    if (trace.tracestate) out.push('tracestate', trace.tracestate);
+  }
   return out;
 }
 

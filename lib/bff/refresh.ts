@@ -2,6 +2,7 @@ import 'server-only';
 import { recordRefresh, recordUpstream, statusClass } from '@/lib/metrics/bff-metrics';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, setCookieNameValue } from './cookies';
 import { bffSettings, upstreamFetch } from './settings';
+import { startUpstreamSpan, traceHeaders } from './tracing';
 
 /**
  * Single-flight token refresh, shared by the BFF route handlers and proxy.ts.
@@ -49,6 +50,8 @@ async function postRefresh(refreshToken: string): Promise<RefreshOutcome> {
 async function callRefresh(refreshToken: string): Promise<RefreshOutcome> {
   const settings = bffSettings();
   const started = performance.now();
+  // Shared by every request waiting on this refresh: its span belongs to the one that started it.
+  const span = startUpstreamSpan('POST', settings.backendOrigin, '/api/token/refresh');
   let response: Response;
   try {
     response = await upstreamFetch()(`${settings.backendBase}/api/token/refresh`, {
@@ -59,6 +62,7 @@ async function callRefresh(refreshToken: string): Promise<RefreshOutcome> {
         'accept-encoding': 'identity',
         'x-forwarded-host': settings.forwardedHost,
         'x-forwarded-proto': settings.forwardedProto,
+        ...traceHeaders(span),
       },
       redirect: 'manual',
       cache: 'no-store',
@@ -67,9 +71,11 @@ async function callRefresh(refreshToken: string): Promise<RefreshOutcome> {
   } catch (error) {
     const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
     recordUpstream('refresh', timedOut ? 'timeout' : 'network', seconds(started));
+    span.end(undefined, error);
     return { kind: 'unavailable', status: 502 };
   }
   recordUpstream('refresh', statusClass(response.status), seconds(started));
+  span.end(response.status);
   // The body (a short text) is not needed; release the connection.
   await response.body?.cancel().catch(() => undefined);
   const { status } = response;

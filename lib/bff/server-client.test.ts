@@ -164,3 +164,32 @@ describe('readBackend', () => {
     });
   });
 });
+
+describe('trace context of the reads', () => {
+  it('sends a traceparent, keeps the trace through the retry after a refresh, and names it in BackendReadError', async () => {
+    requestCookies = { access_token: accessJwt(600), refresh_token: 'r1' };
+    const traces: string[] = [];
+    stub.setHandler((req, res) => {
+      traces.push(String(req.headers.traceparent));
+      if (req.url === '/api/token/refresh') {
+        res.setHeader('set-cookie', [`access_token=${accessJwt(600, 2)}; Path=/`]);
+        res.end();
+        return;
+      }
+      // The first read is refused (a token signed with an old key), the retry fails.
+      res.statusCode = traces.length === 1 ? 401 : 503;
+      res.end('{}');
+    });
+    const failure = await readBackend('/api/things', numbers).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BackendReadError);
+    const reads = traces.filter((_, index) => stub.calls[index] === 'GET /api/things');
+    expect(reads).toHaveLength(2);
+    const [first, retry] = reads.map((header) => header.split('-'));
+    expect(first[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry[1]).toBe(first[1]);
+    expect((failure as BackendReadError).traceId).toBe(first[1]);
+    expect((failure as Error).message).toBe(
+      `backend read failed: GET /api/things (503) trace_id=${first[1]}`,
+    );
+  });
+});

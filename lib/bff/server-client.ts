@@ -1,12 +1,15 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
+import { cache } from 'react';
 import type * as z from 'zod/mini';
+import { newTraceId } from '@/lib/tracing/traceparent';
 import { backendGet } from './backend-get';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, withCookies } from './cookies';
 import { isAccessTokenFresh } from './jwt-expiry';
 import { LOGIN_PATH } from './page-rules';
 import { refreshSession } from './refresh';
+import { currentTraceId } from './tracing';
 
 /**
  * The backend as server components see it (architecture.md, convention 6): a GET with the
@@ -32,15 +35,22 @@ export class AccessDeniedError extends Error {
   }
 }
 
-/** A read that failed for a reason the member cannot fix by signing in: the error boundary's case. */
+/**
+ * A read that failed for a reason the member cannot fix by signing in: the error boundary's case.
+ * Its message names the read's trace id, which the backend's log lines of the read carry too.
+ */
 export class BackendReadError extends Error {
+  readonly traceId: string | undefined;
+
   constructor(
     readonly path: string,
     readonly status: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; traceId?: string },
   ) {
-    super(`backend read failed: GET ${path} (${status || 'no answer'})`, options);
+    const trace = options?.traceId ? ` trace_id=${options.traceId}` : '';
+    super(`backend read failed: GET ${path} (${status || 'no answer'})${trace}`, options);
     this.name = 'BackendReadError';
+    this.traceId = options?.traceId;
   }
 }
 
@@ -71,11 +81,18 @@ async function usableAccessToken(session: SessionCookies): Promise<string | unde
   return outcome.kind === 'refreshed' ? outcome.accessToken : session.access;
 }
 
-async function send(path: string, cookieHeader: string): Promise<Response> {
+/**
+ * With tracing off, one made-up trace id per server render (React's per-request cache): every
+ * read of one page shares it in the backend's logs. With tracing on, Next's span of the request
+ * is the trace.
+ */
+const renderTraceId = cache(newTraceId);
+
+async function send(path: string, cookieHeader: string, traceId: string): Promise<Response> {
   try {
-    return await backendGet(path, cookieHeader);
+    return await backendGet(path, cookieHeader, traceId);
   } catch (error) {
-    throw new BackendReadError(path, 0, { cause: error });
+    throw new BackendReadError(path, 0, { cause: error, traceId });
   }
 }
 
@@ -113,8 +130,13 @@ async function readBackendOrMissing<S extends z.ZodMiniType>(
   schema: S,
 ): Promise<z.output<S> | typeof MISSING> {
   const session = await sessionCookies();
+  const traceId = currentTraceId(renderTraceId);
   let access = await usableAccessToken(session);
-  let response = await send(path, withCookies(session.header, { [ACCESS_TOKEN_COOKIE]: access }));
+  let response = await send(
+    path,
+    withCookies(session.header, { [ACCESS_TOKEN_COOKIE]: access }),
+    traceId,
+  );
 
   if (isUnauthenticated(response.status) && session.refresh) {
     // The token looked fresh but was refused (signed with an old key, or revoked): one refresh.
@@ -122,7 +144,11 @@ async function readBackendOrMissing<S extends z.ZodMiniType>(
     const outcome = await refreshSession(session.refresh);
     if (outcome.kind === 'refreshed' && outcome.accessToken !== access) {
       access = outcome.accessToken;
-      response = await send(path, withCookies(session.header, { [ACCESS_TOKEN_COOKIE]: access }));
+      response = await send(
+        path,
+        withCookies(session.header, { [ACCESS_TOKEN_COOKIE]: access }),
+        traceId,
+      );
     }
   }
 
@@ -133,15 +159,17 @@ async function readBackendOrMissing<S extends z.ZodMiniType>(
       const text = await response.text();
       body = text === '' ? null : JSON.parse(text);
     } catch (error) {
-      throw new BackendReadError(path, status, { cause: error });
+      throw new BackendReadError(path, status, { cause: error, traceId });
     }
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new BackendReadError(path, status, { cause: parsed.error });
+    if (!parsed.success) {
+      throw new BackendReadError(path, status, { cause: parsed.error, traceId });
+    }
     return parsed.data;
   }
   await response.body?.cancel().catch(() => undefined);
   if (isUnauthenticated(status)) redirect(LOGIN_PATH);
   if (status === 403) throw new AccessDeniedError(path);
   if (status === 404) return MISSING;
-  throw new BackendReadError(path, status);
+  throw new BackendReadError(path, status, { traceId });
 }

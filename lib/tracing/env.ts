@@ -1,3 +1,6 @@
+/** The environment (process.env, or a test's). */
+type Env = Record<string, string | undefined>;
+
 /**
  * Whether this process should trace: an OTLP endpoint is configured (the standard
  * `OTEL_EXPORTER_OTLP_ENDPOINT`, or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) and neither
@@ -5,7 +8,7 @@
  * the backend's main.ts and the app's instrumentation.ts; when false, no OpenTelemetry module is
  * loaded at all. No dependencies.
  */
-export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean {
+export function tracingRequested(env: Env = process.env): boolean {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
   if (env.OTEL_TRACES_EXPORTER?.trim().toLowerCase() === 'none') return false;
   return Boolean(
@@ -20,7 +23,7 @@ export type OtlpProtocol = 'http/protobuf' | 'http/json';
  * `http/protobuf` (OTLP's default) or `http/json`. Throws for anything else (`grpc` is not
  * installed), so a process with a wrong value stops at start with the reason.
  */
-export function otlpProtocol(env: NodeJS.ProcessEnv = process.env): OtlpProtocol {
+export function otlpProtocol(env: Env = process.env): OtlpProtocol {
   const protocol = (
     env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?.trim() ||
     env.OTEL_EXPORTER_OTLP_PROTOCOL?.trim() ||
