@@ -94,10 +94,10 @@ describe('trace context towards the backend, tracing on', () => {
 
   it("sends the installed tracer's span and ends it with the backend's status", async () => {
     const ended: (number | undefined)[] = [];
-    const calls: string[][] = [];
+    const calls: (string | undefined)[][] = [];
     const tracer: BffTracer = {
-      startUpstreamSpan: (method, origin, path) => {
-        calls.push([method, origin, path]);
+      startUpstreamSpan: (method, origin, path, traceId) => {
+        calls.push([method, origin, path, traceId]);
         return {
           traceparent: `00-${SPAN_TRACE}-1111111111111111-01`,
           tracestate: 'eh=1',
@@ -116,11 +116,10 @@ describe('trace context towards the backend, tracing on', () => {
       }),
     );
     await response.text();
-    expect(calls).toEqual([['POST', stub.url, '/api/exercise']]);
+    expect(calls).toEqual([['POST', stub.url, '/api/exercise', undefined]]);
     expect(seen).toEqual([[`00-${SPAN_TRACE}-1111111111111111-01`, 'eh=1']]);
     expect(ended).toEqual([200]);
-    expect(startUpstreamSpan('GET', stub.url, '/x', 'ignored-with-tracing-on').traceId).toBe(
-      SPAN_TRACE,
-    );
+    startUpstreamSpan('GET', stub.url, '/x', 'a-render-trace');
+    expect(calls[1]).toEqual(['GET', stub.url, '/x', 'a-render-trace']);
   });
 });

@@ -7,8 +7,8 @@ import { formatTraceparent, newSpanId, newTraceId } from '@/lib/tracing/tracepar
  * for the server's reads), which no automatic instrumentation sees, so each call asks here for
  * its `traceparent`:
  *
- * - tracing on (instrumentation.ts installed a `BffTracer`): a client span, child of Next's span
- *   for the request, whose ids go upstream; the backend's server span continues it;
+ * - tracing on (instrumentation.ts installed a `BffTracer`): a client span whose ids go upstream;
+ *   the backend's server span continues it (lib/tracing/next-sdk.ts says what its parent is);
  * - tracing off: a made-up traceparent (random trace and span ids, sampled flag set so that a
  *   tracing backend still records), nothing else: the backend logs its trace id on every line of
  *   the call, so a request can be followed through both processes' logs without an exporter.
@@ -30,7 +30,8 @@ export interface UpstreamSpan {
 
 /** What the OpenTelemetry SDK provides when tracing is on (lib/tracing/next-sdk.ts). */
 export interface BffTracer {
-  startUpstreamSpan(method: string, origin: string, path: string): UpstreamSpan;
+  /** `traceId`: the trace the call belongs to when no span is active (a page render's). */
+  startUpstreamSpan(method: string, origin: string, path: string, traceId?: string): UpstreamSpan;
   /** The trace id of the span active here, if any. */
   activeTraceId(): string | undefined;
 }
@@ -47,8 +48,8 @@ export function installBffTracer(tracer: BffTracer | undefined): void {
 const noop = () => undefined;
 
 /**
- * The trace context of a call to `origin` + `path`. With tracing off it joins `traceId` when
- * given (several calls for one page), else starts a trace of its own.
+ * The trace context of a call to `origin` + `path`. It joins `traceId` when given (several calls
+ * for one page) and no span is active, else starts a trace of its own.
  */
 export function startUpstreamSpan(
   method: string,
@@ -57,7 +58,7 @@ export function startUpstreamSpan(
   traceId?: string,
 ): UpstreamSpan {
   const tracer = globalTracer[TRACER_KEY];
-  if (tracer) return tracer.startUpstreamSpan(method, origin, path);
+  if (tracer) return tracer.startUpstreamSpan(method, origin, path, traceId);
   const id = traceId ?? newTraceId();
   return { traceparent: formatTraceparent(id, newSpanId()), traceId: id, end: noop };
 }

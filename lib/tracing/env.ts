@@ -34,3 +34,23 @@ export function otlpProtocol(env: Env = process.env): OtlpProtocol {
     `OTEL_EXPORTER_OTLP_PROTOCOL=${protocol} is not supported: use http/protobuf (the default) or http/json`,
   );
 }
+
+/** OpenTelemetry diagnostic levels, as `OTEL_LOG_LEVEL` names them. */
+export type OtelLogLevel = 'NONE' | 'ERROR' | 'WARN' | 'INFO' | 'DEBUG' | 'VERBOSE' | 'ALL';
+
+/**
+ * The SDK's own diagnostics on stderr (a failed export, a refused span), from `OTEL_LOG_LEVEL`;
+ * ERROR by default, so that a collector that is down is said once per failed export and the
+ * instrumentations' start-up notices stay quiet.
+ */
+export function otelLogLevel(env: Env = process.env): OtelLogLevel {
+  const level = env.OTEL_LOG_LEVEL?.trim().toUpperCase();
+  return level === 'NONE' ||
+    level === 'WARN' ||
+    level === 'INFO' ||
+    level === 'DEBUG' ||
+    level === 'VERBOSE' ||
+    level === 'ALL'
+    ? level
+    : 'ERROR';
+}

@@ -2,18 +2,24 @@ import 'server-only';
 import type { Context, TextMapPropagator, TextMapSetter } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { installBffTracer, type BffTracer } from '@/lib/bff/tracing';
-import { otlpProtocol } from './env';
+import { otelLogLevel, otlpProtocol } from './env';
+import { newSpanId } from './traceparent';
 
 /**
  * The Next server's OpenTelemetry tracing, started by instrumentation.ts in the Node.js runtime
  * and only when an OTLP endpoint is configured (env.ts); every OpenTelemetry package is a
  * dynamic import from here, so with tracing off none is loaded.
  *
- * - Next's own spans (the request, route handler, rendering: Next instruments itself through
- *   `@opentelemetry/api` once a provider is registered) are exported with the BFF's;
- * - each call to the backend is a client span under them (lib/bff/tracing.ts), ended when the
- *   answer's headers arrive (a streamed body, like the live event stream, can last for hours),
- *   and its ids go upstream in `traceparent`;
+ * - Each call to the backend is a client span (lib/bff/tracing.ts), ended when the answer's
+ *   headers arrive (a streamed body, like the live event stream, can last for hours); its ids go
+ *   upstream in `traceparent`, so the backend's spans are its children.
+ * - Next's own spans (request, route, rendering) only with TRACING_NEXT_SPANS=true: the provider is
+ *   then registered globally, which switches on Next's built-in instrumentation and an
+ *   AsyncLocalStorage context manager, and the client spans become children of Next's span of the
+ *   request. Measured with bench/proxy, that costs about a third more main-thread CPU per proxied
+ *   request, against a few per cent for the client spans alone; hence off by default. Without it
+ *   a proxied call's client span is the root of its trace, and the reads of one page render share
+ *   the render's trace id (lib/bff/server-client.ts) through a remote parent made of it.
  * - the browser's `traceparent` is not continued: this process is the edge, and a client must
  *   not choose trace ids or force sampling (`extract` below keeps the context as it is).
  *
@@ -40,8 +46,19 @@ class OutgoingOnlyPropagator implements TextMapPropagator {
   }
 }
 
-/** Starts tracing and installs the BFF's tracer. `exporter`: tests (exported synchronously). */
-export async function startNextTracing(options: { exporter?: SpanExporter } = {}): Promise<void> {
+/** TRACING_NEXT_SPANS=true: export Next's own spans too (see above). */
+export function nextSpansRequested(env: Record<string, string | undefined> = process.env): boolean {
+  return ['true', '1', 'yes'].includes(env.TRACING_NEXT_SPANS?.trim().toLowerCase() ?? '');
+}
+
+/**
+ * Starts tracing and installs the BFF's tracer. `exporter`: tests (exported synchronously);
+ * `nextSpans`: default TRACING_NEXT_SPANS.
+ */
+export async function startNextTracing(
+  options: { exporter?: SpanExporter; nextSpans?: boolean } = {},
+): Promise<void> {
+  const nextSpans = options.nextSpans ?? nextSpansRequested();
   const protocol = otlpProtocol();
   const [api, core, node, resources] = await Promise.all([
     import('@opentelemetry/api'),
@@ -49,6 +66,7 @@ export async function startNextTracing(options: { exporter?: SpanExporter } = {}
     import('@opentelemetry/sdk-trace-node'),
     import('@opentelemetry/resources'),
   ]);
+  api.diag.setLogger(new api.DiagConsoleLogger(), api.DiagLogLevel[otelLogLevel()]);
   let processor;
   if (options.exporter) {
     processor = new node.SimpleSpanProcessor(options.exporter);
@@ -66,11 +84,16 @@ export async function startNextTracing(options: { exporter?: SpanExporter } = {}
       .merge(resources.detectResources({ detectors: [resources.envDetector] })),
     spanProcessors: [processor],
   });
-  provider.register({
-    propagator: new OutgoingOnlyPropagator(new core.W3CTraceContextPropagator()),
-  });
-
-  const tracer = api.trace.getTracer('everyhealth-bff');
+  let tracer;
+  if (nextSpans) {
+    provider.register({
+      propagator: new OutgoingOnlyPropagator(new core.W3CTraceContextPropagator()),
+    });
+    tracer = api.trace.getTracer('everyhealth-bff');
+  } else {
+    // Not registered: Next's instrumentation stays off, and no context manager runs.
+    tracer = provider.getTracer('everyhealth-bff');
+  }
   // BACKEND_URL's host and port, parsed once per origin rather than per call.
   const servers = new Map<string, { address: string; port: number }>();
   const serverOf = (origin: string) => {
@@ -86,19 +109,35 @@ export async function startNextTracing(options: { exporter?: SpanExporter } = {}
     return server;
   };
   const bffTracer: BffTracer = {
-    startUpstreamSpan(method, origin, path) {
+    startUpstreamSpan(method, origin, path, traceId) {
       const server = serverOf(origin);
       const query = path.indexOf('?');
-      const span = tracer.startSpan(method, {
-        kind: api.SpanKind.CLIENT,
-        attributes: {
-          'http.request.method': method,
-          'server.address': server.address,
-          'server.port': server.port,
-          // Without the query string: it may hold what members typed (a club search).
-          'url.full': origin + (query < 0 ? path : path.slice(0, query)),
+      // Under a span (Next's, with TRACING_NEXT_SPANS) that span is the parent. Otherwise a call
+      // that belongs to a known trace (a page render's reads) joins it: a remote parent made of
+      // the trace id, sampled, since the render made no sampling decision of its own.
+      let parent = api.context.active();
+      if (traceId && !api.trace.getSpan(parent)) {
+        parent = api.trace.setSpanContext(parent, {
+          traceId,
+          spanId: newSpanId(),
+          traceFlags: api.TraceFlags.SAMPLED,
+          isRemote: true,
+        });
+      }
+      const span = tracer.startSpan(
+        method,
+        {
+          kind: api.SpanKind.CLIENT,
+          attributes: {
+            'http.request.method': method,
+            'server.address': server.address,
+            'server.port': server.port,
+            // Without the query string: it may hold what members typed (a club search).
+            'url.full': origin + (query < 0 ? path : path.slice(0, query)),
+          },
         },
-      });
+        parent,
+      );
       const context = span.spanContext();
       return {
         traceparent: `00-${context.traceId}-${context.spanId}-0${context.traceFlags & 1}`,

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { otlpProtocol, tracingRequested } from './env';
+import { otelLogLevel, otlpProtocol, tracingRequested } from './env';
 import { formatTraceparent, newSpanId, newTraceId, parseTraceparent } from './traceparent';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -82,5 +82,12 @@ describe('tracing switches', () => {
       }),
     ).toBe('http/protobuf');
     expect(() => otlpProtocol({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/grpc/);
+  });
+
+  it("reports the SDK's own errors unless OTEL_LOG_LEVEL asks for more or none", () => {
+    expect(otelLogLevel({})).toBe('ERROR');
+    expect(otelLogLevel({ OTEL_LOG_LEVEL: 'debug' })).toBe('DEBUG');
+    expect(otelLogLevel({ OTEL_LOG_LEVEL: 'none' })).toBe('NONE');
+    expect(otelLogLevel({ OTEL_LOG_LEVEL: 'loud' })).toBe('ERROR');
   });
 });

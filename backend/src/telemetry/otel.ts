@@ -2,7 +2,7 @@ import { createRequire, syncBuiltinESMExports } from 'node:module';
 
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 
-import { otlpProtocol } from '@/lib/tracing/env';
+import { otelLogLevel, otlpProtocol } from '@/lib/tracing/env';
 import { installTracing, type Tracing } from './tracing';
 
 /**
@@ -49,6 +49,7 @@ export async function startTracing(options: { exporter?: SpanExporter } = {}): P
     import('@opentelemetry/instrumentation-pg'),
     import('@opentelemetry/instrumentation-undici'),
   ]);
+  api.diag.setLogger(new api.DiagConsoleLogger(), api.DiagLogLevel[otelLogLevel()]);
   let processor;
   if (options.exporter) {
     processor = new node.SimpleSpanProcessor(options.exporter);
