@@ -7,7 +7,16 @@
 // event loop is what saturates, so the difference per request is the BFF's own cost, which the
 // req/s ratio only shows through this machine's noise.
 //
+// Observability: a second `next start` of the same build runs with OBSERVABILITY_ENV (below):
+// tracing on, exporting over OTLP to a local sink that accepts and discards (otlp-sink.mjs). Both
+// servers are measured in the same interleaved rounds; the bench prints the BFF's main-thread CPU
+// per request with observability on against off, over all rounds and as the median of each
+// round's pair (budget, on the median: ≤ 1.10×), and what the sink received.
+// `--observability off` skips the second server; `--observability-env "K=V,…"` adds variables to
+// it (`TRACING_NEXT_SPANS=true`: Next's own spans too).
+//
 // Usage: node bench/proxy/run.mjs [--seconds 6] [--rounds 3] [--connections 32] [--dir <app dir>]
+//        [--observability on|off] [--observability-env K=V,…]
 // Needs a production build (`npm run build`). Stops every process it started, by PID.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +27,22 @@ import autocannon from 'autocannon';
 import { freePort, runMain, stopProcessGroup, waitForHttp } from '../lib/process.mjs';
 
 const BUDGET = 0.9;
+/** Main-thread CPU per BFF request, observability on over off (issue 17). */
+const OBSERVABILITY_BUDGET = 1.1;
+
+/**
+ * What "observability on" adds to the app's environment. Tracing: an OTLP endpoint (instrumentation.ts
+ * starts OpenTelemetry only when one is set). Metrics, when they land, switch on here too.
+ */
+function observabilityEnv(sinkUrl) {
+  const extra = Object.fromEntries(
+    (args['observability-env'] ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+  return { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl, ...extra };
+}
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = parseArgs(process.argv.slice(2));
 const appDir = path.resolve(args.dir ?? path.join(here, '..', '..'));
@@ -25,6 +50,7 @@ const seconds = Number(args.seconds ?? 6);
 const rounds = Number(args.rounds ?? 3);
 const connections = Number(args.connections ?? 32);
 const warmupSeconds = Number(args.warmup ?? 2);
+const withObservability = (args.observability ?? 'on') !== 'off';
 
 function parseArgs(argv) {
   const out = {};
@@ -82,65 +108,64 @@ async function main() {
     ? nextBin
     : path.join(here, '..', '..', 'node_modules', '.bin', 'next');
 
-  const stub = start(process.execPath, [path.join(here, 'stub-upstream.mjs')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const stubPort = await new Promise((resolve, reject) => {
-    stub.once('exit', (code) => reject(new Error(`stub exited (${code})`)));
-    stub.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
-  });
+  const stubPort = await startPortPrinter('stub-upstream.mjs');
+  const backendUrl = `http://127.0.0.1:${stubPort}`;
+  const sinkUrl = withObservability
+    ? `http://127.0.0.1:${await startPortPrinter('otlp-sink.mjs')}`
+    : undefined;
 
-  const port = await freePort();
-  const app = `http://127.0.0.1:${port}`;
-  const next = start(bin, ['start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: appDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      BACKEND_URL: `http://127.0.0.1:${stubPort}`,
-      PUBLIC_URL: app,
-    },
-  });
-  next.once('exit', (code, signal) => {
-    if (!stopping) console.error(`next start exited early (${code ?? signal})`);
-  });
-  await waitForHttp(`${app}/healthz`, 30_000);
-  const check = await fetch(`${app}/api/bench`);
-  const checkBody = await check.text();
-  if (check.status !== 200 || checkBody.length < 1000) {
-    throw new Error(
-      `GET /api/bench through the BFF answered ${check.status} (${checkBody.length} bytes)`,
-    );
+  // `--on-first`: start the observability server first (a second `next start` measured a few per
+  // cent dearer than the first here even with identical settings; swap to see that bias).
+  const servers = {};
+  if (sinkUrl && args['on-first']) {
+    servers.on = await startNext(bin, backendUrl, observabilityEnv(sinkUrl));
+    servers.off = await startNext(bin, backendUrl, {});
+  } else {
+    servers.off = await startNext(bin, backendUrl, {});
+    if (sinkUrl) servers.on = await startNext(bin, backendUrl, observabilityEnv(sinkUrl));
   }
 
-  const targets = {
-    bff: { label: 'BFF   GET /api/bench', url: `${app}/api/bench`, runs: [] },
-    empty: { label: 'empty GET /healthz  ', url: `${app}/healthz`, runs: [] },
-  };
+  const targets = {};
+  for (const [mode, server] of Object.entries(servers)) {
+    const suffix = mode === 'on' ? ' (obs. on) ' : '';
+    targets[`bff-${mode}`] = {
+      label: `BFF   GET /api/bench${suffix}`,
+      url: `${server.url}/api/bench`,
+      server,
+      runs: [],
+    };
+    targets[`empty-${mode}`] = {
+      label: `empty GET /healthz  ${suffix}`,
+      url: `${server.url}/healthz`,
+      server,
+      runs: [],
+    };
+  }
+  const width = Math.max(...Object.values(targets).map((t) => t.label.length));
+  for (const target of Object.values(targets)) target.label = target.label.padEnd(width);
 
   console.log(
     `warm-up ${warmupSeconds}s each, then ${rounds} interleaved rounds of ${seconds}s per endpoint, ${connections} connections`,
   );
-  await load(targets.empty.url, warmupSeconds);
-  await load(targets.bff.url, warmupSeconds);
+  for (const target of Object.values(targets)) await load(target.url, warmupSeconds);
 
+  const keys = Object.keys(targets);
   for (let round = 0; round < rounds; round++) {
-    // ABBA order so neither endpoint always runs on the warmer machine.
-    const order = round % 2 === 0 ? ['empty', 'bff'] : ['bff', 'empty'];
+    // Reversed every other round so that no endpoint always runs on the warmer machine.
+    const order = round % 2 === 0 ? keys : [...keys].reverse();
     for (const key of order) {
-      const cpuBefore = mainThreadCpuSeconds(next.pid);
-      const result = await load(targets[key].url, seconds);
-      const cpuAfter = mainThreadCpuSeconds(next.pid);
+      const target = targets[key];
+      const cpuBefore = mainThreadCpuSeconds(target.server.child.pid);
+      const result = await load(target.url, seconds);
+      const cpuAfter = mainThreadCpuSeconds(target.server.child.pid);
       result.cpuSeconds = cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
-      targets[key].runs.push(result);
+      target.runs.push(result);
       const cpu =
         result.cpuSeconds === undefined
           ? ''
           : `  main thread ${fmt((result.cpuSeconds * 1e6) / result.requests.total)} µs/req`;
       console.log(
-        `  round ${round + 1} ${targets[key].label} ${fmt(result.requests.average)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${cpu}  non-2xx ${result.non2xx}  errors ${result.errors}`,
+        `  round ${round + 1} ${target.label} ${fmt(result.requests.average)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${cpu}  non-2xx ${result.non2xx}  errors ${result.errors}`,
       );
     }
   }
@@ -160,26 +185,111 @@ async function main() {
         : (target.runs.reduce((sum, r) => sum + r.cpuSeconds, 0) * 1e6) / total,
     };
   }
-  const ratio = summary.bff.rps / summary.empty.rps;
+  const ratio = summary['bff-off'].rps / summary['empty-off'].rps;
   console.log('');
-  console.log('endpoint               req/s      p50 ms   p99 ms   main-thread µs/req');
-  for (const key of ['bff', 'empty']) {
+  console.log(`${'endpoint'.padEnd(width)}     req/s   p50 ms   p99 ms   main-thread µs/req`);
+  for (const key of keys) {
     const s = summary[key];
     const cpu = s.cpuPerRequest === undefined ? 'n/a' : fmt(s.cpuPerRequest);
     console.log(
       `${targets[key].label}  ${fmt(s.rps).padStart(8)}  ${String(s.p50).padStart(7)}  ${String(s.p99).padStart(7)}  ${cpu.padStart(8)}`,
     );
   }
-  if (summary.bff.cpuPerRequest !== undefined && summary.empty.cpuPerRequest !== undefined) {
+  for (const mode of Object.keys(servers)) {
+    const bff = summary[`bff-${mode}`].cpuPerRequest;
+    const empty = summary[`empty-${mode}`].cpuPerRequest;
+    if (bff !== undefined && empty !== undefined) {
+      const which = mode === 'on' ? 'with observability on' : 'observability off';
+      console.log(
+        `the BFF's own cost (${which}): ${fmt(bff - empty)} µs of main-thread CPU per request`,
+      );
+    }
+  }
+  const bad = Object.values(summary).reduce((sum, s) => sum + s.bad, 0);
+  const pass = ratio >= BUDGET && bad === 0;
+  console.log(`ratio BFF/empty: ${fmt(ratio, 3)}  (budget ≥ ${BUDGET})  ${pass ? 'PASS' : 'MISS'}`);
+
+  let observabilityPass = true;
+  if (servers.on) {
+    const on = summary['bff-on'].cpuPerRequest;
+    const off = summary['bff-off'].cpuPerRequest;
+    const sink = await (await fetch(`${sinkUrl}/stats`)).json();
+    if (on !== undefined && off !== undefined) {
+      // Each round measures both servers back to back: the median of those paired ratios shrugs
+      // off a round that other work on the machine disturbed, which the totals do not.
+      const perRound = targets['bff-on'].runs.map((run, round) => {
+        const offRun = targets['bff-off'].runs[round];
+        return run.cpuSeconds / run.requests.total / (offRun.cpuSeconds / offRun.requests.total);
+      });
+      const medianRatio = [...perRound].sort((a, b) => a - b)[Math.floor(perRound.length / 2)];
+      observabilityPass = medianRatio <= OBSERVABILITY_BUDGET && sink.posts > 0;
+      console.log(
+        `observability on/off, BFF main-thread CPU per request: ${fmt(on)} / ${fmt(off)} µs = ${fmt(on / off, 3)} over all rounds; per round ${perRound.map((r) => fmt(r, 2)).join(', ')}, median ${fmt(medianRatio, 3)}  (budget ≤ ${OBSERVABILITY_BUDGET})  ${observabilityPass ? 'PASS' : 'MISS'}`,
+      );
+    }
+    const services = Object.entries(sink.services)
+      .map(([name, count]) => `${name} ${count}`)
+      .join(', ');
     console.log(
-      `the BFF's own cost: ${fmt(summary.bff.cpuPerRequest - summary.empty.cpuPerRequest)} µs of main-thread CPU per request`,
+      `OTLP sink: ${sink.posts} exports, ${fmt(sink.bytes / 1024)} KiB (${Object.entries(sink.paths)
+        .map(([p, n]) => `${p} ${n}`)
+        .join(', ')}; ${services || 'no service named'})`,
+    );
+    if (sink.posts === 0) console.log('no span reached the OTLP sink: tracing did not start');
+  }
+  if (bad) {
+    console.log(
+      `failed requests: ${keys.map((key) => `${targets[key].label.trim()} ${summary[key].bad}`).join(', ')}`,
     );
   }
-  const pass = ratio >= BUDGET && summary.bff.bad === 0 && summary.empty.bad === 0;
-  console.log(`ratio BFF/empty: ${fmt(ratio, 3)}  (budget ≥ ${BUDGET})  ${pass ? 'PASS' : 'MISS'}`);
-  if (summary.bff.bad || summary.empty.bad)
-    console.log(`failed requests: BFF ${summary.bff.bad}, empty ${summary.empty.bad}`);
-  return pass;
+  return pass && observabilityPass;
+}
+
+/** Starts one of this folder's helper servers (a child process) and resolves with its port. */
+async function startPortPrinter(file) {
+  const child = start(process.execPath, [path.join(here, file)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${file} exited (${code})`)));
+    child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+  });
+}
+
+/** `next start` of the build in front of `backendUrl`, with `extraEnv` added. */
+async function startNext(bin, backendUrl, extraEnv) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    BACKEND_URL: backendUrl,
+    PUBLIC_URL: url,
+    ...extraEnv,
+  };
+  // The "off" server must not inherit a tracing endpoint from the shell.
+  if (!extraEnv.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    delete env.OTEL_EXPORTER_OTLP_ENDPOINT;
+    delete env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  }
+  const child = start(bin, ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: appDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`next start exited early (${code ?? signal})`);
+  });
+  await waitForHttp(`${url}/healthz`, 30_000, { child });
+  const check = await fetch(`${url}/api/bench`);
+  const checkBody = await check.text();
+  if (check.status !== 200 || checkBody.length < 1000) {
+    throw new Error(
+      `GET /api/bench through the BFF answered ${check.status} (${checkBody.length} bytes)`,
+    );
+  }
+  return { url, child };
 }
 
 runMain(main, { cleanup: stopAll });
