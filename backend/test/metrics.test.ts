@@ -55,7 +55,7 @@ async function scrape(server: TestServer): Promise<{ text: string; samples: Samp
 for (const kind of databaseKinds()) {
   describe(`GET /metrics after a short scenario (${kind.name})`, () => {
     it('exposes the HTTP, database, chat, live stream, rate limit and image series', async () => {
-      const server = await startServer(await kind.create(), { METRICS_TOKEN: TOKEN }, (app) => {
+      const server = await startServer(await kind.create(), { METRICS_TOKEN: TOKEN }, {}, (app) => {
         // What @fastify/rate-limit answers past a limit: the response hook counts any 429.
         app.get('/test/limited', async (_request, reply) =>
           reply.status(429).send({ code: '429' }),
