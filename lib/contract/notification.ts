@@ -1,3 +1,4 @@
+import './zod-csp';
 import * as z from 'zod/mini';
 
 import { idSchema } from './common';
