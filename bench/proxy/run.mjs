@@ -7,8 +7,9 @@
 // event loop is what saturates, so the difference per request is the BFF's own cost, which the
 // req/s ratio only shows through this machine's noise.
 //
-// Observability: a second `next start` of the same build runs with OBSERVABILITY_ENV (below):
-// tracing on, exporting over OTLP to a local sink that accepts and discards (otlp-sink.mjs). Both
+// Observability: a second `next start` of the same build runs with observabilityEnv (below):
+// tracing on, exporting over OTLP to a local sink that accepts and discards (otlp-sink.mjs), and
+// metrics on (METRICS_TOKEN), which the bench checks by scraping it at the end. Both
 // servers are measured in the same interleaved rounds; the bench prints the BFF's main-thread CPU
 // per request with observability on against off, over all rounds and as the median of each
 // round's pair (budget, on the median: ≤ 1.10×), and what the sink received.
@@ -30,9 +31,13 @@ const BUDGET = 0.9;
 /** Main-thread CPU per BFF request, observability on over off (issue 17). */
 const OBSERVABILITY_BUDGET = 1.1;
 
+/** The "on" server's scrape token: with it the BFF records its Prometheus series. */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 /**
  * What "observability on" adds to the app's environment. Tracing: an OTLP endpoint (instrumentation.ts
- * starts OpenTelemetry only when one is set). Metrics, when they land, switch on here too.
+ * starts OpenTelemetry only when one is set). Metrics: METRICS_TOKEN (lib/metrics records only when
+ * it is set, since nothing could read the series otherwise).
  */
 function observabilityEnv(sinkUrl) {
   const extra = Object.fromEntries(
@@ -41,7 +46,7 @@ function observabilityEnv(sinkUrl) {
       .filter(Boolean)
       .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
   );
-  return { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl, ...extra };
+  return { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl, METRICS_TOKEN, ...extra };
 }
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = parseArgs(process.argv.slice(2));
@@ -214,6 +219,7 @@ async function main() {
     const on = summary['bff-on'].cpuPerRequest;
     const off = summary['bff-off'].cpuPerRequest;
     const sink = await (await fetch(`${sinkUrl}/stats`)).json();
+    const counted = await countedRequests(servers.on.url);
     if (on !== undefined && off !== undefined) {
       // Each round measures both servers back to back: the median of those paired ratios shrugs
       // off a round that other work on the machine disturbed, which the totals do not.
@@ -222,7 +228,7 @@ async function main() {
         return run.cpuSeconds / run.requests.total / (offRun.cpuSeconds / offRun.requests.total);
       });
       const medianRatio = [...perRound].sort((a, b) => a - b)[Math.floor(perRound.length / 2)];
-      observabilityPass = medianRatio <= OBSERVABILITY_BUDGET && sink.posts > 0;
+      observabilityPass = medianRatio <= OBSERVABILITY_BUDGET && sink.posts > 0 && counted > 0;
       console.log(
         `observability on/off, BFF main-thread CPU per request: ${fmt(on)} / ${fmt(off)} µs = ${fmt(on / off, 3)} over all rounds; per round ${perRound.map((r) => fmt(r, 2)).join(', ')}, median ${fmt(medianRatio, 3)}  (budget ≤ ${OBSERVABILITY_BUDGET})  ${observabilityPass ? 'PASS' : 'MISS'}`,
       );
@@ -236,6 +242,9 @@ async function main() {
         .join(', ')}; ${services || 'no service named'})`,
     );
     if (sink.posts === 0) console.log('no span reached the OTLP sink: tracing did not start');
+    console.log(
+      `metrics: the "on" server's /metrics counts ${counted} BFF requests${counted > 0 ? '' : ': metrics did not record'}`,
+    );
   }
   if (bad) {
     console.log(
@@ -243,6 +252,18 @@ async function main() {
     );
   }
   return pass && observabilityPass;
+}
+
+/** The BFF requests the server's `GET /metrics` has counted (http_requests_total, every label). */
+async function countedRequests(url) {
+  const response = await fetch(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  if (!response.ok) return 0;
+  return (await response.text())
+    .split('\n')
+    .filter((line) => line.startsWith('http_requests_total{'))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
 
 /** Starts one of this folder's helper servers (a child process) and resolves with its port. */
@@ -268,11 +289,12 @@ async function startNext(bin, backendUrl, extraEnv) {
     PUBLIC_URL: url,
     ...extraEnv,
   };
-  // The "off" server must not inherit a tracing endpoint from the shell.
+  // The "off" server must not inherit a tracing endpoint or a metrics token from the shell.
   if (!extraEnv.OTEL_EXPORTER_OTLP_ENDPOINT) {
     delete env.OTEL_EXPORTER_OTLP_ENDPOINT;
     delete env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
   }
+  if (!extraEnv.METRICS_TOKEN) delete env.METRICS_TOKEN;
   const child = start(bin, ['start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: appDir,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -173,6 +173,18 @@ describe('the BFF in the Next server metrics', () => {
     expect(off.status).toBe(404);
   });
 
+  it('records nothing in a process started without METRICS_TOKEN', async () => {
+    delete process.env.METRICS_TOKEN;
+    resetMetrics();
+    const answer = await GET(new Request(`${APP}/api/member/exercises`));
+    expect(answer.status).toBe(200);
+    // The token set afterwards serves the endpoint, but this process has been counting nothing.
+    process.env.METRICS_TOKEN = TOKEN;
+    const { text } = await scrape();
+    expect(text).not.toContain('http_requests_total');
+    expect(text).not.toContain('bff_upstream_duration_seconds');
+  });
+
   it('names the route pattern of each BFF entry point', () => {
     expect(bffRouteOf('http://localhost:3000/api/x')).toBe('/api/[...path]');
     expect(bffRouteOf('https://health.example.com/oauth2/authorization/google')).toBe(

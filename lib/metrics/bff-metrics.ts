@@ -36,7 +36,8 @@ interface BffMetrics {
 }
 
 const KEY = Symbol.for('everyhealth.metrics.bff');
-const store = globalThis as typeof globalThis & { [KEY]?: BffMetrics };
+/** `metrics: null` when nothing records (no METRICS_TOKEN: nobody could read the series). */
+const store = globalThis as typeof globalThis & { [KEY]?: { metrics: BffMetrics | null } };
 
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -70,8 +71,13 @@ function create(): BffMetrics {
   };
 }
 
-function metrics(): BffMetrics {
-  return (store[KEY] ??= create());
+/**
+ * The process's series, or null when metrics are off: they are served only with METRICS_TOKEN
+ * (endpoint.ts), so without one the BFF records nothing and pays nothing (bench/proxy compares
+ * a server with metrics and tracing on against one with both off). Decided once per process.
+ */
+function metrics(): BffMetrics | null {
+  return (store[KEY] ??= { metrics: process.env.METRICS_TOKEN?.trim() ? create() : null }).metrics;
 }
 
 /** The status class label of an HTTP status. */
@@ -91,27 +97,29 @@ export function recordBffRequest(
   seconds: number,
 ): void {
   const m = metrics();
+  if (!m) return;
   m.requests.inc(1, method, route, status);
   m.requestDuration.observe(seconds, method, route, status);
 }
 
 /** One call to the backend that ended with an answer of `outcome`'s class, or without one. */
 export function recordUpstream(kind: UpstreamKind, outcome: UpstreamClass, seconds: number): void {
-  metrics().upstreamDuration.observe(seconds, kind, outcome);
+  metrics()?.upstreamDuration.observe(seconds, kind, outcome);
 }
 
 /** A token refresh the BFF made (not one it shared with a concurrent request). */
 export function recordRefresh(outcome: RefreshOutcomeLabel): void {
-  metrics().refreshes.inc(1, outcome);
+  metrics()?.refreshes.inc(1, outcome);
 }
 
 /** The exposition text and its content type. */
 export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
-  const { registry } = metrics();
+  // Metrics were off when this process first recorded (METRICS_TOKEN set later): an empty page.
+  const registry = metrics()?.registry ?? new Registry();
   return { body: await registry.metrics(), contentType: registry.contentType };
 }
 
-/** Forgets every value (tests). */
+/** Forgets every value and whether metrics are on, which the next use reads again (tests). */
 export function resetMetrics(): void {
-  metrics().registry.resetMetrics();
+  delete store[KEY];
 }
