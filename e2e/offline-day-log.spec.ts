@@ -32,7 +32,8 @@ async function waitForCached(page: Page, path: string): Promise<void> {
           const cache = await caches.open('everyhealth-api');
           return (await cache.match(wanted)) !== undefined;
         }, path),
-      { timeout: 30_000 },
+      // The warm-up runs in the background after the page settles: slow on a loaded machine.
+      { timeout: 60_000 },
     )
     .toBe(true);
 }
