@@ -133,7 +133,7 @@ export async function buildApp(
   const auth = createAuthContext(config, database.db, jwtKey);
 
   const hub = new ChatHub(
-    createFanout(config.redisUrl, app.log, metrics.observeFanoutLag),
+    createFanout(config.redisUrl, app.log, metrics.observeFanoutLag, config.redisChannelPrefix),
     app.log,
     metrics,
   );

@@ -68,6 +68,16 @@ const envSchema = z
     DEV_SIGN_IN: booleanFlag(false),
     SEED_DEMO: booleanFlag(true),
     REDIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    // Put before every pub/sub channel: deployments (or test runs) sharing one Redis stay apart.
+    // No glob characters, which would widen the pattern subscriptions.
+    REDIS_CHANNEL_PREFIX: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'letters, digits and : . _ - only, at most 64')
+        .optional(),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -163,6 +173,8 @@ export interface Config {
   devSignInExposed: boolean;
   seedDemo: boolean;
   redisUrl?: string;
+  /** Prepended to the fan-out's channel names (REDIS_CHANNEL_PREFIX); '' by default. */
+  redisChannelPrefix: string;
   logLevel: string;
   accessTokenMinutes: number;
   refreshTokenDays: number;
@@ -260,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devSignInExposed: devSignIn && !loopback,
     seedDemo: e.SEED_DEMO,
     redisUrl: e.REDIS_URL,
+    redisChannelPrefix: e.REDIS_CHANNEL_PREFIX ?? '',
     logLevel: e.LOG_LEVEL,
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
     assert.equal(config.refreshGraceSeconds, 30);
     assert.equal(config.google, undefined);
     assert.equal(config.s3, undefined, 'images in the local folder');
+    assert.equal(config.redisChannelPrefix, '', 'the channels of a deployment without a prefix');
   });
 
   it('reads the S3 settings: path style for a custom endpoint, the SDK chain without keys', () => {
@@ -73,6 +74,8 @@ describe('loadConfig', () => {
     );
     assert.throws(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' }), /S3_BUCKET/);
     assert.throws(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio' }), /S3_ENDPOINT/);
+    // A glob character would widen the fan-out's pattern subscriptions to other deployments.
+    assert.throws(() => loadConfig({ REDIS_CHANNEL_PREFIX: 'staging*' }), /REDIS_CHANNEL_PREFIX/);
   });
 
   it('marks cookies Secure for an https public URL and trims a trailing slash', () => {

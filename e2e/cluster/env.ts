@@ -20,16 +20,19 @@ export const BACKEND_UPSTREAM_HEADER = 'x-cluster-backend';
 
 /** The launcher's environment: only what the rehearsal sets itself, whatever the shell has. */
 export function clusterEnv(): Record<string, string> {
+  const databaseUrl =
+    process.env.CLUSTER_E2E_DATABASE_URL ||
+    'postgres://postgres@127.0.0.1:5432/everyhealth_cluster_e2e';
   return {
     CLUSTER_PORT: String(CLUSTER_PORT),
     CLUSTER_BACKEND_PORT: String(CLUSTER_BACKEND_PORT),
     CLUSTER_STATE_DIR: path.resolve('.data', 'cluster-e2e'),
     PUBLIC_URL: CLUSTER_APP_URL,
-    DATABASE_URL:
-      process.env.CLUSTER_E2E_DATABASE_URL ||
-      'postgres://postgres@127.0.0.1:5432/everyhealth_cluster_e2e',
+    DATABASE_URL: databaseUrl,
     REDIS_URL:
       process.env.CLUSTER_E2E_REDIS_URL || process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
+    // The run's own channels (named after its database): other runs and tests on this Redis stay out.
+    REDIS_CHANNEL_PREFIX: `${new URL(databaseUrl).pathname.slice(1)}:`,
     // The launcher's own bucket, a generated shared secret, the development sign-in, same-origin
     // chat: blank values read as unset, and a `.env` does not override them.
     S3_BUCKET: '',

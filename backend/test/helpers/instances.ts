@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TestContext } from 'node:test';
 
 import { sql } from 'drizzle-orm';
@@ -30,7 +31,12 @@ export async function startRedisPair(
     return null;
   }
   const postgres = databaseKinds().find((kind) => kind.name === 'postgres')!;
-  const settings = { ...env, REDIS_URL: redisUrl };
+  // Channels of their own: other pairs, test files and runs on this Redis stay out.
+  const settings = {
+    REDIS_CHANNEL_PREFIX: `test-${randomUUID()}:`,
+    ...env,
+    REDIS_URL: redisUrl,
+  };
   const first = await startServer(await postgres.create(), settings);
   const result = (await first.database.db.execute(
     sql`select current_database() as name`,

@@ -5,17 +5,18 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Fanout, FanoutEvent, FanoutHandler } from './fanout';
 
-/** Channel of a room's events. */
-export const roomChannel = (roomId: number) => `chat:room:${roomId}`;
-/** Channel of a member's events (an account deleted). */
-export const memberChannel = (memberId: number) => `chat:member:${memberId}`;
-/** Channel of events for members' live streams (they name their members). */
-export const LIVE_CHANNEL = 'live:member';
-const PATTERNS = ['chat:room:*', 'chat:member:*', 'live:*'];
-
-function channelOf(event: FanoutEvent): string {
-  if (event.type === 'member') return LIVE_CHANNEL;
-  return event.type === 'member-gone' ? memberChannel(event.memberId) : roomChannel(event.roomId);
+/**
+ * The channels, each under the deployment's prefix (REDIS_CHANNEL_PREFIX, '' by default):
+ * `chat:room:{id}` a room's events, `chat:member:{id}` a member's (an account deleted),
+ * `live:member` the events for members' live streams (they name their members).
+ */
+export function channelNames(prefix = '') {
+  return {
+    room: (roomId: number) => `${prefix}chat:room:${roomId}`,
+    member: (memberId: number) => `${prefix}chat:member:${memberId}`,
+    live: `${prefix}live:member`,
+    patterns: [`${prefix}chat:room:*`, `${prefix}chat:member:*`, `${prefix}live:*`],
+  };
 }
 
 interface Envelope {
@@ -31,9 +32,8 @@ interface Envelope {
 
 /**
  * Redis pub/sub between instances. The publisher delivers to its own subscribers at once (no Redis
- * round trip on the local path) and publishes to `chat:room:{id}` (room events), `chat:member:{id}`
- * (an account deleted) or `live:member` (live stream events); every instance pattern-subscribes to
- * all three and delivers what other instances
+ * round trip on the local path) and publishes to its event's channel (channelNames); every instance
+ * pattern-subscribes to all three kinds under its prefix and delivers what other instances
  * published, so nothing is delivered twice.
  */
 export class RedisFanout implements Fanout {
@@ -42,13 +42,16 @@ export class RedisFanout implements Fanout {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private handler: FanoutHandler | null = null;
+  private readonly channels: ReturnType<typeof channelNames>;
 
   constructor(
     url: string,
     private readonly log: FastifyBaseLogger,
     /** Told, for each event from another instance, how long ago it was published (seconds). */
     private readonly observeLag?: (seconds: number) => void,
+    channelPrefix = '',
   ) {
+    this.channels = channelNames(channelPrefix);
     const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableAutoPipelining: true };
     this.pub = new Redis(url, options);
     this.sub = new Redis(url, { lazyConnect: true });
@@ -73,16 +76,17 @@ export class RedisFanout implements Fanout {
       this.handler?.(envelope.event);
     });
     await Promise.all([this.pub.connect(), this.sub.connect()]);
-    await this.sub.psubscribe(...PATTERNS);
+    await this.sub.psubscribe(...this.channels.patterns);
   }
 
   async publish(event: FanoutEvent): Promise<void> {
     this.handler?.(event);
     const envelope: Envelope = { origin: this.id, event, sentAt: Date.now() };
+    const channel = this.channelOf(event);
     try {
-      await this.pub.publish(channelOf(event), JSON.stringify(envelope));
+      await this.pub.publish(channel, JSON.stringify(envelope));
     } catch (error) {
-      this.log.error({ err: error, channel: channelOf(event) }, 'redis publish failed');
+      this.log.error({ err: error, channel }, 'redis publish failed');
     }
   }
 
@@ -99,6 +103,13 @@ export class RedisFanout implements Fanout {
         throw new Error(`redis ${role} connection is ${client.status}`);
     }
     await this.pub.ping();
+  }
+
+  private channelOf(event: FanoutEvent): string {
+    if (event.type === 'member') return this.channels.live;
+    return event.type === 'member-gone'
+      ? this.channels.member(event.memberId)
+      : this.channels.room(event.roomId);
   }
 
   async close(): Promise<void> {
