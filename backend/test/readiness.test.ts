@@ -45,6 +45,17 @@ async function readyzUntil(server: TestServer, status: number, ms = 15_000): Pro
   }
 }
 
+/** A backend whose Redis is reached through a relay the test can cut ("Redis unreachable"). */
+async function startBehindRedisRelay(redisUrl: string) {
+  const target = new URL(redisUrl);
+  const relay = new TcpRelay(target.hostname, Number(target.port || 6379));
+  await relay.start();
+  const server = await startServer(await databaseKinds()[0].create(), {
+    REDIS_URL: relay.urlFor(redisUrl),
+  });
+  return { relay, server };
+}
+
 async function healthz(server: TestServer): Promise<number> {
   const response = await fetch(`${server.baseUrl}/healthz`);
   assert.deepEqual(await response.json(), { status: 'ok' });
@@ -144,12 +155,7 @@ describe('GET /healthz and GET /readyz', () => {
   it('is 503 while Redis is unreachable and 200 again when it is back', async (t) => {
     const redisUrl = process.env.TEST_REDIS_URL;
     if (!redisUrl) return t.skip('TEST_REDIS_URL is not set');
-    const target = new URL(redisUrl);
-    const relay = new TcpRelay(target.hostname, Number(target.port || 6379));
-    await relay.start();
-    const server = await startServer(await databaseKinds()[0].create(), {
-      REDIS_URL: relay.urlFor(redisUrl),
-    });
+    const { relay, server } = await startBehindRedisRelay(redisUrl);
     try {
       const up = await readyz(server);
       assert.equal(up.status, 200);
@@ -171,12 +177,7 @@ describe('GET /healthz and GET /readyz', () => {
   it('closes cleanly while Redis is unreachable', async (t) => {
     const redisUrl = process.env.TEST_REDIS_URL;
     if (!redisUrl) return t.skip('TEST_REDIS_URL is not set');
-    const target = new URL(redisUrl);
-    const relay = new TcpRelay(target.hostname, Number(target.port || 6379));
-    await relay.start();
-    const server = await startServer(await databaseKinds()[0].create(), {
-      REDIS_URL: relay.urlFor(redisUrl),
-    });
+    const { relay, server } = await startBehindRedisRelay(redisUrl);
     try {
       await relay.stop();
       await readyzUntil(server, 503);
