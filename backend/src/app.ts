@@ -132,6 +132,13 @@ export async function buildApp(
   const jwtKey = resolveJwtSecret(config.jwtSecret, config.dataDir, app.log);
   const auth = createAuthContext(config, database.db, jwtKey);
 
+  if (config.redisUrl && config.redisChannelPrefixDerived) {
+    app.log.warn(
+      { redisChannelPrefix: config.redisChannelPrefix },
+      'REDIS_CHANNEL_PREFIX is not set: the fan-out channels are named after the Redis database ' +
+        'number. Give each deployment sharing this Redis its own REDIS_CHANNEL_PREFIX.',
+    );
+  }
   const hub = new ChatHub(
     createFanout(config.redisUrl, app.log, metrics.observeFanoutLag, config.redisChannelPrefix),
     app.log,
