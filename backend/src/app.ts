@@ -256,7 +256,11 @@ export async function buildApp(
       .type('application/json; charset=utf-8')
       .send(body);
   });
-  await app.register(cspReportRoutes, { reportFile: config.cspReportFile });
+  await app.register(cspReportRoutes, {
+    reportFile: config.cspReportFile,
+    reportFileMaxBytes: config.cspReportFileMaxBytes,
+    perAddress: config.cspReportRateLimit,
+  });
   await app.register(sessionRoutes, { auth });
   await app.register(oauthRoutes, { auth, oidc });
   await app.register(exerciseRoutes, { db: database.db });

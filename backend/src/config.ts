@@ -7,9 +7,11 @@ import {
   DEFAULT_UPLOAD_QUOTA_BYTES,
   parseBudget,
   parseTrustProxy,
+  type Budget,
   type Budgets,
 } from './http/rate-limits';
 import type { S3Settings } from './storage/s3-object-store';
+import { DEFAULT_CSP_REPORT_FILE_MAX_BYTES, DEFAULT_CSP_REPORT_RATE_LIMIT } from './csp/reports';
 
 /**
  * Backend configuration from environment variables, validated once at start-up. JWT_SECRET may be
@@ -138,6 +140,8 @@ const envSchema = z
     ),
     METRICS_HOST: optionalString,
     CSP_REPORT_FILE: optionalString,
+    CSP_REPORT_FILE_MAX_BYTES: positiveInt(DEFAULT_CSP_REPORT_FILE_MAX_BYTES),
+    CSP_REPORT_RATE_LIMIT: budget(DEFAULT_CSP_REPORT_RATE_LIMIT),
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -202,6 +206,10 @@ export interface Config {
   metrics: { token?: string; port?: number; host: string };
   /** Absolute path: Content-Security-Policy violations are appended here too, one JSON line each. */
   cspReportFile?: string;
+  /** The report file stops growing past this many bytes (CSP_REPORT_FILE_MAX_BYTES). */
+  cspReportFileMaxBytes: number;
+  /** CSP reports taken per client address and window (CSP_REPORT_RATE_LIMIT); the rest dropped. */
+  cspReportRateLimit: Budget;
 }
 
 function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
@@ -327,5 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       host: e.METRICS_HOST ?? e.BACKEND_HOST,
     },
     cspReportFile: e.CSP_REPORT_FILE && path.resolve(process.cwd(), e.CSP_REPORT_FILE),
+    cspReportFileMaxBytes: e.CSP_REPORT_FILE_MAX_BYTES,
+    cspReportRateLimit: parseBudget(e.CSP_REPORT_RATE_LIMIT)!,
   };
 }
