@@ -18,6 +18,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { appListenHost } from './app-host.mjs';
 import { APP_BUILD_INPUTS, BACKEND_BUILD_INPUTS, newestMtime } from './build-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +40,9 @@ const env = {
   NO_UPDATE_NOTIFIER: '1',
 };
 const startBackend = (process.env.START_BACKEND ?? 'true') !== 'false';
+// Loopback only while the development sign-in runs on a loopback PUBLIC_URL (app-host.mjs).
+const appHost = appListenHost(env);
+const hostArgs = appHost ? ['-H', appHost] : [];
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 function log(message) {
@@ -138,7 +142,7 @@ async function main() {
       run('backend', bin('tsx'), ['watch', 'backend/src/main.ts']);
       await waitForBackend(env.BACKEND_URL, 60_000);
     }
-    run('next', bin('next'), ['dev', '-p', appPort]);
+    run('next', bin('next'), ['dev', ...hostArgs, '-p', appPort]);
     return;
   }
 
@@ -169,8 +173,11 @@ async function main() {
     await waitForBackend(env.BACKEND_URL, 60_000);
   }
   if (stopping) return;
-  run('next', bin('next'), ['start', '-p', appPort]);
-  log(`app at ${env.PUBLIC_URL} (backend ${env.BACKEND_URL})`);
+  run('next', bin('next'), ['start', ...hostArgs, '-p', appPort]);
+  log(
+    `app at ${env.PUBLIC_URL} (backend ${env.BACKEND_URL})` +
+      (appHost ? `, listening on ${appHost} only: the development sign-in is on` : ''),
+  );
 }
 
 main().catch((error) => {

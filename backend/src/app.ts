@@ -132,6 +132,13 @@ export async function buildApp(
   const jwtKey = resolveJwtSecret(config.jwtSecret, config.dataDir, app.log);
   const auth = createAuthContext(config, database.db, jwtKey);
 
+  if (config.redisUrl && config.redisChannelPrefixDerived) {
+    app.log.warn(
+      { redisChannelPrefix: config.redisChannelPrefix },
+      'REDIS_CHANNEL_PREFIX is not set: the fan-out channels are named after the Redis database ' +
+        'number. Give each deployment sharing this Redis its own REDIS_CHANNEL_PREFIX.',
+    );
+  }
   const hub = new ChatHub(
     createFanout(config.redisUrl, app.log, metrics.observeFanoutLag, config.redisChannelPrefix),
     app.log,
@@ -249,7 +256,11 @@ export async function buildApp(
       .type('application/json; charset=utf-8')
       .send(body);
   });
-  await app.register(cspReportRoutes, { reportFile: config.cspReportFile });
+  await app.register(cspReportRoutes, {
+    reportFile: config.cspReportFile,
+    reportFileMaxBytes: config.cspReportFileMaxBytes,
+    perAddress: config.cspReportRateLimit,
+  });
   await app.register(sessionRoutes, { auth });
   await app.register(oauthRoutes, { auth, oidc });
   await app.register(exerciseRoutes, { db: database.db });

@@ -7,9 +7,11 @@ import {
   DEFAULT_UPLOAD_QUOTA_BYTES,
   parseBudget,
   parseTrustProxy,
+  type Budget,
   type Budgets,
 } from './http/rate-limits';
 import type { S3Settings } from './storage/s3-object-store';
+import { DEFAULT_CSP_REPORT_FILE_MAX_BYTES, DEFAULT_CSP_REPORT_RATE_LIMIT } from './csp/reports';
 
 /**
  * Backend configuration from environment variables, validated once at start-up. JWT_SECRET may be
@@ -138,6 +140,8 @@ const envSchema = z
     ),
     METRICS_HOST: optionalString,
     CSP_REPORT_FILE: optionalString,
+    CSP_REPORT_FILE_MAX_BYTES: positiveInt(DEFAULT_CSP_REPORT_FILE_MAX_BYTES),
+    CSP_REPORT_RATE_LIMIT: budget(DEFAULT_CSP_REPORT_RATE_LIMIT),
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
@@ -173,8 +177,13 @@ export interface Config {
   devSignInExposed: boolean;
   seedDemo: boolean;
   redisUrl?: string;
-  /** Prepended to the fan-out's channel names (REDIS_CHANNEL_PREFIX); '' by default. */
+  /**
+   * Prepended to the fan-out's channel names: REDIS_CHANNEL_PREFIX, else derived from REDIS_URL's
+   * database number (`redisChannelPrefixFor`).
+   */
   redisChannelPrefix: string;
+  /** REDIS_CHANNEL_PREFIX was not set: `redisChannelPrefix` is the derived default (app.ts warns). */
+  redisChannelPrefixDerived: boolean;
   logLevel: string;
   accessTokenMinutes: number;
   refreshTokenDays: number;
@@ -197,6 +206,10 @@ export interface Config {
   metrics: { token?: string; port?: number; host: string };
   /** Absolute path: Content-Security-Policy violations are appended here too, one JSON line each. */
   cspReportFile?: string;
+  /** The report file stops growing past this many bytes (CSP_REPORT_FILE_MAX_BYTES). */
+  cspReportFileMaxBytes: number;
+  /** CSP reports taken per client address and window (CSP_REPORT_RATE_LIMIT); the rest dropped. */
+  cspReportRateLimit: Budget;
 }
 
 function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
@@ -215,6 +228,28 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
         ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
         : undefined,
   };
+}
+
+/** The database number a Redis URL selects, as ioredis reads it: `/5`, else `?db=5`, else 0. */
+export function redisDatabaseNumber(url: string): number {
+  const parsed = new URL(url);
+  const fromPath = parsed.pathname.replace(/^\/+|\/+$/g, '');
+  const db = Number(fromPath || parsed.searchParams.get('db') || 0);
+  return Number.isSafeInteger(db) && db >= 0 ? db : 0;
+}
+
+/**
+ * The channel prefix when REDIS_CHANNEL_PREFIX is unset. Pub/sub ignores the database number, so
+ * two deployments on `redis://host/0` and `redis://host/5` would otherwise hear each other's
+ * events: database N > 0 gets `dbN:`. Database 0 keeps the unprefixed names of earlier versions, so
+ * that a deployment on the default database (most of them) keeps talking to its older instances
+ * during a rolling upgrade; the patterns match whole channel names, so `chat:room:*` never matches
+ * `db5:chat:room:1`.
+ */
+export function redisChannelPrefixFor(redisUrl: string | undefined): string {
+  if (!redisUrl) return '';
+  const db = redisDatabaseNumber(redisUrl);
+  return db === 0 ? '' : `db${db}:`;
 }
 
 /** True for the hosts only this machine reaches: localhost, 127.0.0.0/8 and ::1. */
@@ -272,7 +307,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devSignInExposed: devSignIn && !loopback,
     seedDemo: e.SEED_DEMO,
     redisUrl: e.REDIS_URL,
-    redisChannelPrefix: e.REDIS_CHANNEL_PREFIX ?? '',
+    redisChannelPrefix: e.REDIS_CHANNEL_PREFIX ?? redisChannelPrefixFor(e.REDIS_URL),
+    redisChannelPrefixDerived: e.REDIS_CHANNEL_PREFIX === undefined,
     logLevel: e.LOG_LEVEL,
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
     refreshTokenDays: e.REFRESH_TOKEN_DAYS,
@@ -299,5 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       host: e.METRICS_HOST ?? e.BACKEND_HOST,
     },
     cspReportFile: e.CSP_REPORT_FILE && path.resolve(process.cwd(), e.CSP_REPORT_FILE),
+    cspReportFileMaxBytes: e.CSP_REPORT_FILE_MAX_BYTES,
+    cspReportRateLimit: parseBudget(e.CSP_REPORT_RATE_LIMIT)!,
   };
 }

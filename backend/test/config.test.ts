@@ -8,10 +8,11 @@ import pino from 'pino';
 
 import { resolveJwtSecret, secretBytes } from '../src/auth/secret';
 import { EXPOSED_DEV_SIGN_IN_WARNING } from '../src/auth/dev-provider/interaction-page';
-import { isLoopbackHost, loadConfig } from '../src/config';
+import { isLoopbackHost, loadConfig, redisDatabaseNumber } from '../src/config';
 import { startServer } from './helpers/app';
 import { databaseKinds } from './helpers/databases';
 import { CookieJar, location, request } from './helpers/http';
+import { captureLogs } from './helpers/log-capture';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -88,6 +89,53 @@ describe('loadConfig', () => {
     assert.equal(config.publicUrl, 'https://everyhealth.example');
     assert.equal(config.secureCookies, true);
     assert.equal(config.seedDemo, false);
+  });
+});
+
+describe('the Redis channel prefix (issue 23, point 5)', () => {
+  it('defaults from the Redis database number, as ioredis reads it', () => {
+    const prefix = (env: Record<string, string>) => loadConfig(env).redisChannelPrefix;
+    assert.equal(prefix({ REDIS_URL: 'redis://cache:6379/5' }), 'db5:');
+    assert.equal(prefix({ REDIS_URL: 'rediss://u:p@cache:6380/12' }), 'db12:');
+    assert.equal(prefix({ REDIS_URL: 'redis://cache:6379?db=3' }), 'db3:');
+    assert.equal(prefix({ REDIS_URL: 'redis://cache:6379/7?db=3' }), 'db7:', 'the path wins');
+    // Database 0 keeps the names of earlier versions (no split during a rolling upgrade).
+    assert.equal(prefix({ REDIS_URL: 'redis://cache:6379' }), '');
+    assert.equal(prefix({ REDIS_URL: 'redis://cache:6379/' }), '');
+    assert.equal(prefix({ REDIS_URL: 'redis://cache:6379/0' }), '');
+    assert.equal(
+      prefix({ REDIS_URL: 'redis://cache:6379/5', REDIS_CHANNEL_PREFIX: 'prod:' }),
+      'prod:',
+    );
+    assert.equal(loadConfig({ REDIS_URL: 'redis://cache/5' }).redisChannelPrefixDerived, true);
+    assert.equal(
+      loadConfig({ REDIS_URL: 'redis://cache/5', REDIS_CHANNEL_PREFIX: 'x:' })
+        .redisChannelPrefixDerived,
+      false,
+    );
+    assert.equal(redisDatabaseNumber('redis://cache:6379/15'), 15);
+  });
+
+  it('warns at start when REDIS_URL is set and REDIS_CHANNEL_PREFIX is not', async (t) => {
+    const url = process.env.TEST_REDIS_URL;
+    if (!url) return t.skip('TEST_REDIS_URL is not set');
+    const onDb5 = new URL(url);
+    onDb5.pathname = '/5';
+    const warnings = async (env: Record<string, string>) => {
+      const logs = captureLogs();
+      const server = await startServer(
+        await databaseKinds()[0].create(),
+        { REDIS_URL: onDb5.href, LOG_LEVEL: 'warn', ...env },
+        { logStream: logs.stream },
+      );
+      await server.close();
+      return logs.lines.filter((line) => /REDIS_CHANNEL_PREFIX/.test(String(line.msg)));
+    };
+    const unset = await warnings({});
+    assert.equal(unset.length, 1);
+    assert.equal(unset[0].level, 40);
+    assert.equal(unset[0].redisChannelPrefix, 'db5:');
+    assert.deepEqual(await warnings({ REDIS_CHANNEL_PREFIX: `test-${process.pid}:` }), []);
   });
 });
 

@@ -1,13 +1,20 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { errorBodySchema } from '@/lib/contract/errors';
-import { MAX_REPORTS_PER_REQUEST, parseCspReports, ReportLogLimit } from '../src/csp/reports';
+import {
+  AddressReportLimit,
+  MAX_REPORTS_PER_REQUEST,
+  parseCspReports,
+  ReportLogLimit,
+} from '../src/csp/reports';
+import { loadConfig } from '../src/config';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
+import { captureLogs } from './helpers/log-capture';
 
 after(dropTestDatabases);
 
@@ -123,6 +130,121 @@ describe('CSP report parsing', () => {
     assert.deepEqual(dropped, []);
     assert.equal(limit.take(1000, onDropped), true);
     assert.deepEqual(dropped, [3]);
+  });
+});
+
+describe('CSP reports per client address (issue 23, point 7)', () => {
+  it('takes a budget per address and window, the first ones of a batch', () => {
+    const limit = new AddressReportLimit(3, 1000, 2);
+    const dropped: [number, number][] = [];
+    const onDropped = (n: number, addresses: number) => dropped.push([n, addresses]);
+    assert.equal(limit.take('a', 2, 0, onDropped), 2);
+    assert.equal(limit.take('a', 5, 1, onDropped), 1);
+    assert.equal(limit.take('a', 1, 2, onDropped), 0);
+    assert.equal(limit.take('b', 1, 3, onDropped), 1, 'another address has its own budget');
+    assert.equal(limit.take('c', 1, 4, onDropped), 0, 'past the addresses a window may hold');
+    assert.deepEqual(dropped, []);
+    assert.equal(limit.take('a', 3, 1000, onDropped), 3, 'a new window');
+    assert.deepEqual(dropped, [[6, 1]]);
+  });
+
+  it('reads its settings: 20 reports a minute per address, a 10 MiB file by default', () => {
+    const defaults = loadConfig({});
+    assert.deepEqual(defaults.cspReportRateLimit, { max: 20, windowMs: 60_000 });
+    assert.equal(defaults.cspReportFileMaxBytes, 10 * 1024 * 1024);
+    const set = loadConfig({ CSP_REPORT_RATE_LIMIT: '5/10s', CSP_REPORT_FILE_MAX_BYTES: '4096' });
+    assert.deepEqual(set.cspReportRateLimit, { max: 5, windowMs: 10_000 });
+    assert.equal(set.cspReportFileMaxBytes, 4096);
+    assert.throws(() => loadConfig({ CSP_REPORT_RATE_LIMIT: 'lots' }), /CSP_REPORT_RATE_LIMIT/);
+    assert.throws(
+      () => loadConfig({ CSP_REPORT_FILE_MAX_BYTES: '0' }),
+      /CSP_REPORT_FILE_MAX_BYTES/,
+    );
+  });
+
+  const post = (server: TestServer, from: string, body: unknown = level2Report) =>
+    fetch(`${server.baseUrl}/api/csp-report`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/csp-report', 'x-forwarded-for': from },
+    });
+
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'eh-csp-limit-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('drops what one sender sends past its budget, answered 204, and keeps the others', async () => {
+    const reportFile = path.join(dir, 'reports.jsonl');
+    const logs = captureLogs();
+    const server = await startServer(
+      await databaseKinds()[0].create(),
+      { CSP_REPORT_FILE: reportFile, CSP_REPORT_RATE_LIMIT: '3/1m', LOG_LEVEL: 'warn' },
+      { logStream: logs.stream },
+    );
+    try {
+      // The backend believes X-Forwarded-For from loopback (TRUST_PROXY), as from the BFF.
+      const batch = [reportingBatch[0], reportingBatch[2]];
+      const answers = [
+        await post(server, '203.0.113.9'),
+        await post(server, '203.0.113.9', batch),
+        await post(server, '203.0.113.9'),
+        await post(server, '2001:db8::1'),
+        await post(server, '2001:db8::2'),
+        await post(server, '2001:db8::3'),
+        await post(server, '2001:db8::4', batch),
+        await post(server, '198.51.100.7'),
+      ];
+      assert.deepEqual(
+        answers.map((answer) => answer.status),
+        answers.map(() => 204),
+      );
+      const lines = readFileSync(reportFile, 'utf8').split('\n').filter(Boolean);
+      assert.equal(lines.length, 3 + 3 + 1, 'three per address (IPv6 per /64), then the others');
+      const logged = logs.lines.filter((line) => line.msg === 'content security policy violation');
+      assert.equal(logged.length, 7);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops growing CSP_REPORT_FILE at CSP_REPORT_FILE_MAX_BYTES, with one warning', async () => {
+    const reportFile = path.join(dir, 'reports.jsonl');
+    writeFileSync(reportFile, '');
+    const logs = captureLogs();
+    const maxBytes = 1500;
+    const server = await startServer(
+      await databaseKinds()[0].create(),
+      {
+        CSP_REPORT_FILE: reportFile,
+        CSP_REPORT_FILE_MAX_BYTES: String(maxBytes),
+        LOG_LEVEL: 'warn',
+      },
+      { logStream: logs.stream },
+    );
+    const full = () =>
+      logs.lines.filter((line) => /CSP_REPORT_FILE is full/.test(String(line.msg)));
+    try {
+      for (let i = 0; i < 10; i++) {
+        assert.equal((await post(server, `198.51.100.${i}`)).status, 204);
+      }
+      const size = statSync(reportFile).size;
+      assert.ok(size <= maxBytes, `${size} bytes`);
+      assert.ok(size > maxBytes - 500, `${size} bytes: filled up to the cap`);
+      const lines = readFileSync(reportFile, 'utf8').split('\n');
+      assert.equal(lines.pop(), '', 'whole lines only');
+      for (const line of lines) JSON.parse(line);
+      assert.equal(full().length, 1);
+
+      // Emptied (by whoever reads it): written to again, and a later overflow warns again.
+      writeFileSync(reportFile, '');
+      for (let i = 0; i < 10; i++) await post(server, `198.51.100.${20 + i}`);
+      assert.ok(readFileSync(reportFile, 'utf8').length > 0);
+      assert.equal(full().length, 2);
+    } finally {
+      await server.close();
+    }
   });
 });
 

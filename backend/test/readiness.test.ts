@@ -6,7 +6,8 @@ import pg from 'pg';
 import pino from 'pino';
 
 import { fromPool } from '../src/db/client';
-import { Readiness } from '../src/health/readiness';
+import { Readiness, READINESS_CACHE_MS } from '../src/health/readiness';
+import type { ImageStorage } from '../src/storage/image-storage';
 import { buildMember, insertMembers } from '../src/seed/builders';
 import { startServer, type TestServer } from './helpers/app';
 import { sessionCookie } from './helpers/api';
@@ -86,6 +87,64 @@ describe('Readiness', () => {
     readiness.stop();
     assert.deepEqual(await readiness.check(), { ready: false, checks: {}, stopping: true });
     assert.equal(runs, 1);
+  });
+});
+
+describe('Readiness cache (issue 23, point 7)', () => {
+  it('answers probes from one run for 2 s, then runs the checks again', async () => {
+    let runs = 0;
+    let healthy = true;
+    let now = 1_000_000;
+    const readiness = new Readiness(
+      [
+        {
+          name: 'database',
+          run: async () => {
+            runs += 1;
+            if (!healthy) throw new Error('down');
+          },
+        },
+      ],
+      pino({ level: 'silent' }),
+      100,
+      undefined,
+      () => now,
+    );
+    const first = await Promise.all(Array.from({ length: 20 }, () => readiness.check()));
+    assert.equal(runs, 1);
+    assert.ok(first.every((report) => report.ready));
+    healthy = false;
+    now += READINESS_CACHE_MS - 1;
+    assert.equal((await readiness.check()).ready, true, 'still the cached report');
+    assert.equal(runs, 1);
+    now += 1;
+    assert.deepEqual(await readiness.check(), { ready: false, checks: { database: 'failed' } });
+    assert.equal(runs, 2);
+    readiness.stop();
+    assert.equal((await readiness.check()).stopping, true, 'stopping is not cached');
+  });
+
+  it('runs the checks once for a burst of GET /readyz', async () => {
+    let checks = 0;
+    const refuse = () => Promise.reject(new Error('not used'));
+    const images: ImageStorage = {
+      put: refuse,
+      open: refuse,
+      delete: refuse,
+      check: async () => void (checks += 1),
+    };
+    const server = await startServer(await databaseKinds()[0].create(), {}, { images });
+    try {
+      const burst = await Promise.all(Array.from({ length: 20 }, () => readyz(server)));
+      for (let i = 0; i < 10; i++) burst.push(await readyz(server));
+      assert.ok(burst.every((answer) => answer.status === 200));
+      assert.equal(checks, 1);
+      await delay(READINESS_CACHE_MS + 100);
+      assert.equal((await readyz(server)).status, 200);
+      assert.equal(checks, 2);
+    } finally {
+      await server.close();
+    }
   });
 });
 

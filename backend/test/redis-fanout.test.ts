@@ -4,7 +4,9 @@ import { describe, it } from 'node:test';
 
 import pino from 'pino';
 
+import { createFanout } from '../src/chat';
 import type { FanoutEvent } from '../src/chat/fanout/fanout';
+import { loadConfig } from '../src/config';
 import { RedisFanout } from '../src/chat/fanout/redis';
 import { delay } from './helpers/wait';
 
@@ -45,6 +47,57 @@ describe('Redis fan-out channels (REDIS_CHANNEL_PREFIX)', () => {
       assert.deepEqual(unprefixed.received, [], 'nor does an instance without a prefix');
     } finally {
       for (const { fanout } of [sender, peer, stranger, unprefixed]) await fanout.close();
+    }
+  });
+});
+
+describe('Redis fan-out of deployments on different database numbers (issue 23, point 5)', () => {
+  it('hear nothing of each other without REDIS_CHANNEL_PREFIX', async (t) => {
+    const base = process.env.TEST_REDIS_URL;
+    if (!base) return t.skip('TEST_REDIS_URL is not set');
+    /** One instance of a deployment on database `db`, configured as the backend is. */
+    const deployment = async (db: number) => {
+      const url = new URL(base);
+      url.pathname = `/${db}`;
+      const config = loadConfig({ REDIS_URL: url.href });
+      const received: FanoutEvent[] = [];
+      const fanout = createFanout(config.redisUrl, log, undefined, config.redisChannelPrefix);
+      await fanout.start((event) => received.push(event));
+      return { fanout, received };
+    };
+    const zero = [await deployment(0), await deployment(0)];
+    const five = [await deployment(5), await deployment(5)];
+    // Others may use the unprefixed channels of database 0 on this Redis meanwhile: only the
+    // events carrying this run's marker count.
+    const marker = randomUUID();
+    const goneIds = [2_000_000_000 + process.pid, 2_000_000_001 + process.pid];
+    const ours = (received: FanoutEvent[]) =>
+      received.filter((event) =>
+        event.type === 'member-gone'
+          ? goneIds.includes(event.memberId)
+          : JSON.stringify(event).includes(marker),
+      );
+    const eventsOf = (from: string, goneId: number): FanoutEvent[] => [
+      { type: 'message', roomId: 1, body: JSON.stringify({ marker, from }) },
+      { type: 'member-gone', memberId: goneId },
+      { type: 'member', memberIds: [1], name: 'notification', data: `{"${marker}":"${from}"}` },
+    ];
+    try {
+      const fromZero = eventsOf('db0', goneIds[0]);
+      const fromFive = eventsOf('db5', goneIds[1]);
+      for (const event of fromZero) await zero[0].fanout.publish(event);
+      for (const event of fromFive) await five[0].fanout.publish(event);
+      for (let i = 0; i < 100; i++) {
+        if (ours(zero[1].received).length >= 3 && ours(five[1].received).length >= 3) break;
+        await delay(20);
+      }
+      await delay(200);
+      assert.deepEqual(ours(zero[1].received), fromZero, 'a deployment hears its own instances');
+      assert.deepEqual(ours(five[1].received), fromFive, 'a deployment hears its own instances');
+      assert.deepEqual(ours(zero[0].received), fromZero, 'and nothing of database 5');
+      assert.deepEqual(ours(five[0].received), fromFive, 'and nothing of database 0');
+    } finally {
+      for (const { fanout } of [...zero, ...five]) await fanout.close();
     }
   });
 });

@@ -8,6 +8,10 @@
 
 /** Longest string kept from a report field (URLs, samples); the rest is cut. */
 const MAX_FIELD = 500;
+/** CSP_REPORT_RATE_LIMIT's default: reports taken per client address (csp/routes.ts). */
+export const DEFAULT_CSP_REPORT_RATE_LIMIT = '20/1m';
+/** CSP_REPORT_FILE_MAX_BYTES's default: 10 MiB. */
+export const DEFAULT_CSP_REPORT_FILE_MAX_BYTES = 10 * 1024 * 1024;
 /** Most reports taken from one request (Chrome batches a handful). */
 export const MAX_REPORTS_PER_REQUEST = 50;
 
@@ -119,5 +123,59 @@ export class ReportLogLimit {
     }
     this.dropped++;
     return false;
+  }
+}
+
+/**
+ * How many reports one client address may have taken per window (CSP_REPORT_RATE_LIMIT), so that
+ * one sender cannot fill the log's budget (ReportLogLimit) and crowd out everyone else's reports.
+ * Fixed windows shared by every address: the counts are forgotten together at each window's end,
+ * so memory is bounded by the addresses seen in one window, and at most `maxAddresses` of those
+ * (past that, a new address's reports are dropped until the window ends).
+ */
+export class AddressReportLimit {
+  private windowStart = 0;
+  private readonly used = new Map<string, number>();
+  private dropped = 0;
+  private limited = 0;
+
+  constructor(
+    private readonly perWindow: number,
+    private readonly windowMs: number,
+    private readonly maxAddresses = 10_000,
+  ) {}
+
+  /**
+   * How many of `wanted` reports from `address` may be taken now (the first ones of a batch);
+   * `onDropped` hears, at the first call of a new window, how many reports the previous one
+   * dropped and from how many addresses.
+   */
+  take(
+    address: string,
+    wanted: number,
+    now: number,
+    onDropped: (dropped: number, addresses: number) => void,
+  ): number {
+    if (now - this.windowStart >= this.windowMs) {
+      if (this.dropped > 0) onDropped(this.dropped, this.limited);
+      this.windowStart = now;
+      this.used.clear();
+      this.dropped = 0;
+      this.limited = 0;
+    }
+    if (wanted <= 0) return 0;
+    const used = this.used.get(address) ?? 0;
+    if (!this.used.has(address) && this.used.size >= this.maxAddresses) {
+      this.dropped += wanted;
+      return 0;
+    }
+    const taken = Math.min(wanted, this.perWindow - used);
+    this.used.set(address, used + taken);
+    if (taken < wanted) {
+      // The first time this address passes its budget in this window.
+      if (used < this.perWindow) this.limited++;
+      this.dropped += wanted - taken;
+    }
+    return taken;
   }
 }

@@ -43,13 +43,44 @@ export function fromPool(pool: pg.Pool): Database {
   return { db, kind: 'postgres', close: () => pool.end(), pool };
 }
 
-/** Runs the SQL migrations on a database of either kind. */
+/**
+ * The PostgreSQL advisory lock a migration run holds (any fixed bigint; this one is "EHMIGRAT" in
+ * ASCII), so that backends starting at once on one database migrate one after the other: without
+ * it, they race on Drizzle's `CREATE SCHEMA/TABLE IF NOT EXISTS` and the migrations themselves.
+ */
+export const MIGRATION_LOCK_KEY = '4992325164064719188';
+
+/**
+ * Runs the SQL migrations on a database of either kind. On PostgreSQL, on one connection of the
+ * pool that holds the advisory lock for the whole run: whoever comes second waits, then finds
+ * nothing left to apply. PGlite belongs to this process alone and needs no lock.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
   const options = { migrationsFolder: migrationsFolder() };
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, options);
-  } else {
-    await migratePg(database.db as never, options);
+    return;
+  }
+  const client = await database.pool!.connect();
+  // A connection left in doubt (its unlock, or the lock itself, failed) is closed rather than
+  // returned to the pool: a session's advisory locks end with it.
+  let doubtful: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }) as never, options);
+    } finally {
+      await client
+        .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+        .catch((error: Error) => {
+          doubtful = error;
+        });
+    }
+  } catch (error) {
+    doubtful ??= error as Error;
+    throw error;
+  } finally {
+    client.release(doubtful ?? false);
   }
 }
 

@@ -27,6 +27,12 @@ export interface ReadinessReport {
 /** How long each check may take before it counts as failed. */
 export const CHECK_TIMEOUT_MS = 2000;
 
+/**
+ * How long a finished run answers every probe: `/readyz` is public, and without it each call
+ * would run the database, Redis and storage checks.
+ */
+export const READINESS_CACHE_MS = 2000;
+
 class CheckTimeout extends Error {}
 
 function withTimeout(check: ReadinessCheck, ms: number): Promise<CheckStatus> {
@@ -51,12 +57,14 @@ function withTimeout(check: ReadinessCheck, ms: number): Promise<CheckStatus> {
 
 /**
  * `GET /readyz`: runs every check at once, each bounded by `timeoutMs`, so an answer never takes
- * longer than that. Concurrent probes share one run. A check's error is logged (when its status
- * changes, not at every probe), never answered: the probe is public and error messages name
- * internal hosts.
+ * longer than that. Concurrent probes share one run, and its report answers the probes of the
+ * next `cacheMs` too (a balancer sees a change within that plus its own interval). A check's
+ * error is logged (when its status changes, not at every probe), never answered: the probe is
+ * public and error messages name internal hosts.
  */
 export class Readiness {
   private running: Promise<ReadinessReport> | null = null;
+  private cached: { report: ReadinessReport; at: number } | null = null;
   private readonly last = new Map<string, CheckStatus>();
   private stopping = false;
 
@@ -64,6 +72,8 @@ export class Readiness {
     private readonly checks: readonly ReadinessCheck[],
     private readonly log: FastifyBaseLogger,
     private readonly timeoutMs = CHECK_TIMEOUT_MS,
+    private readonly cacheMs = READINESS_CACHE_MS,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -76,9 +86,17 @@ export class Readiness {
 
   check(): Promise<ReadinessReport> {
     if (this.stopping) return Promise.resolve({ ready: false, checks: {}, stopping: true });
-    this.running ??= this.runAll().finally(() => {
-      this.running = null;
-    });
+    if (this.cached && this.now() - this.cached.at < this.cacheMs) {
+      return Promise.resolve(this.cached.report);
+    }
+    this.running ??= this.runAll()
+      .then((report) => {
+        this.cached = { report, at: this.now() };
+        return report;
+      })
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
   }
 

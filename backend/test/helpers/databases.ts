@@ -85,6 +85,18 @@ export async function createPostgresDatabaseUrl(): Promise<string> {
   return urlFor(name);
 }
 
+/**
+ * The URL of a fresh, empty PostgreSQL database (not migrated; dropped by `dropTestDatabases`);
+ * needs TEST_DATABASE_URL.
+ */
+export async function createEmptyPostgresDatabaseUrl(): Promise<string> {
+  counter += 1;
+  const name = `eh_test_${runId}_${counter}_empty`;
+  await admin((c) => c.query(`CREATE DATABASE "${name}"`));
+  created.push(name);
+  return urlFor(name);
+}
+
 const postgres: DatabaseKind = {
   name: 'postgres',
   async create() {
