@@ -6,6 +6,8 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 
+import { BODY_LIMITS } from '@/lib/contract/limits';
+
 import { accountRoutes } from './account/routes';
 import { createAuthContext } from './auth/context';
 import { ChatHub, ChatServer, createFanout } from './chat';
@@ -84,7 +86,7 @@ export async function buildApp(
     },
     // Every line a request logs carries its trace_id (telemetry/tracing.ts).
     childLoggerFactory: traceChildLoggerFactory,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMITS.default,
     // request.ip (anonymous rate limits): X-Forwarded-For is believed from these peers only.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
