@@ -25,12 +25,13 @@ import { sessionRoutes } from './auth/session-routes';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { registerAuthHook } from './http/auth-hook';
-import { frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { registerOriginCheck } from './http/origin-check';
 import { connectCounterRedis, registerRateLimits } from './http/rate-limits';
 import { MemoryQuotaStore, RedisQuotaStore, UploadQuota } from './http/upload-quota';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerTextChecks } from './http/text-check';
 import { commentRoutes } from './comment/routes';
 import { cspReportRoutes } from './csp/routes';
 import { exerciseRoutes } from './exercise/routes';
@@ -91,6 +92,8 @@ export async function buildApp(
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
+    // Requests Node's parser refuses (431, a bad request line): the §4 body too.
+    clientErrorHandler,
     serverFactory: (handler) => {
       const server = createServer((req, res) => {
         if (chat && ChatServer.matches(req.url)) chat.handleRequest(req, res);
@@ -221,6 +224,7 @@ export async function buildApp(
     });
   }
   registerErrorHandling(app);
+  registerTextChecks(app);
   registerSecurityHeaders(app);
   registerOriginCheck(app, config.publicOrigin);
   registerAuthHook(app, auth);

@@ -193,8 +193,10 @@ export async function postRoutes(
     const key = (request.params as { '*': string })['*'];
     const image = await images.open(key);
     if (!image) throw notFound();
+    // A year in the browser's own caches (keys are never reused), never in a shared one: reading
+    // an image needs a session.
     reply
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
       .header('ETag', image.etag)
       .header('X-Content-Type-Options', 'nosniff');
     const match = request.headers['if-none-match'];
