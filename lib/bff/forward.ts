@@ -66,6 +66,7 @@ export async function forward(request: Request): Promise<Response> {
   const limit = hasBody ? requestBodyLimit(method, target.path) : undefined;
   const declared = incoming.get('content-length');
   if (limit && declared !== null && Number(declared) > limit.bytes) {
+    await drain(request.body!.getReader());
     return errorResponse(413, limit.message);
   }
   // Without a length (chunked), the bytes are counted as they stream and cut at the limit.
@@ -115,7 +116,10 @@ export async function forward(request: Request): Promise<Response> {
     const kind = error instanceof UpstreamError ? error.kind : 'network';
     span.end(undefined, error);
     // Our own cut at the limit failed the upload: the answer is the backend's 413.
-    if (meter?.exceeded) return errorResponse(413, meter.limit.message, sessionCookies);
+    if (meter?.exceeded) {
+      await meter.drained;
+      return errorResponse(413, meter.limit.message, sessionCookies);
+    }
     if (kind !== 'aborted') logUpstreamFailure(method, target.path, kind, span.traceId);
     if (kind === 'timeout') return errorResponse(504, messages.app.backendDown, sessionCookies);
     // The browser is gone; nobody reads this answer.
@@ -188,26 +192,61 @@ class BodyTooLargeError extends Error {
   }
 }
 
-/** Counts a body without a declared length as it streams, and fails it past the limit. */
+/**
+ * Bytes of a refused body read and dropped before the 413 goes out. Left unread, the rest of an
+ * upload makes the server reset the connection, and the client often loses the answer with it
+ * (Node's own server drains a body nobody read the same way). Past this, the body is dropped.
+ */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+
+/** Reads a refused body to its end (at most DRAIN_BYTES), dropping it. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let bytes = 0;
+  try {
+    while (bytes <= DRAIN_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      bytes += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client left.
+  }
+}
+
+/**
+ * Counts a body without a declared length as it streams, and fails the forwarded stream past the
+ * limit; the rest of the browser's body is then drained (`drained`).
+ */
 class BodyMeter {
   exceeded = false;
+  drained: Promise<void> = Promise.resolve();
   private bytes = 0;
 
   constructor(readonly limit: BodyLimit) {}
 
   measure(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-    return body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform: (chunk, controller) => {
-          this.bytes += chunk.byteLength;
+    const reader = body.getReader();
+    return new ReadableStream<Uint8Array>(
+      {
+        pull: async (controller) => {
+          const { done, value } = await reader.read();
+          if (done) {
+            controller.close();
+            return;
+          }
+          this.bytes += value.byteLength;
           if (this.bytes > this.limit.bytes) {
             this.exceeded = true;
+            this.drained = drain(reader);
             controller.error(new BodyTooLargeError());
             return;
           }
-          controller.enqueue(chunk);
+          controller.enqueue(value);
         },
-      }),
+        cancel: (reason) => reader.cancel(reason),
+      },
+      { highWaterMark: 0 },
     );
   }
 }
