@@ -6,6 +6,8 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 
+import { BODY_LIMITS } from '@/lib/contract/limits';
+
 import { accountRoutes } from './account/routes';
 import { createAuthContext } from './auth/context';
 import { ChatHub, ChatServer, createFanout } from './chat';
@@ -23,12 +25,13 @@ import { sessionRoutes } from './auth/session-routes';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { registerAuthHook } from './http/auth-hook';
-import { frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { registerOriginCheck } from './http/origin-check';
 import { connectCounterRedis, registerRateLimits } from './http/rate-limits';
 import { MemoryQuotaStore, RedisQuotaStore, UploadQuota } from './http/upload-quota';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerTextChecks } from './http/text-check';
 import { commentRoutes } from './comment/routes';
 import { cspReportRoutes } from './csp/routes';
 import { exerciseRoutes } from './exercise/routes';
@@ -84,11 +87,13 @@ export async function buildApp(
     },
     // Every line a request logs carries its trace_id (telemetry/tracing.ts).
     childLoggerFactory: traceChildLoggerFactory,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMITS.default,
     // request.ip (anonymous rate limits): X-Forwarded-For is believed from these peers only.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
+    // Requests Node's parser refuses (431, a bad request line): the §4 body too.
+    clientErrorHandler,
     serverFactory: (handler) => {
       const server = createServer((req, res) => {
         if (chat && ChatServer.matches(req.url)) chat.handleRequest(req, res);
@@ -226,6 +231,7 @@ export async function buildApp(
     });
   }
   registerErrorHandling(app);
+  registerTextChecks(app);
   registerSecurityHeaders(app);
   registerOriginCheck(app, config.publicOrigin);
   registerAuthHook(app, auth);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 
 import * as z from 'zod/mini';
@@ -115,6 +116,12 @@ const BAD_DATES = [
   '-1',
   LONG,
 ];
+
+/** A UTF-16 surrogate without its other half: JSON can carry it (`"\\ud800"`), UTF-8 cannot. */
+const LONE_SURROGATES = ['\ud800', 'a\udfffb', '\ude00\ud83d'];
+
+/** Percent escapes that decode to no text. */
+const BAD_ESCAPES = ['%E0%A4%A', '%FF', '%ED%A0%80', '%zz', 'abc%'];
 
 const BAD_YEAR_MONTH = [
   '0',
@@ -251,6 +258,19 @@ function problem(c: Case, status: number, type: string | null, text: string): st
     }
   }
   return null;
+}
+
+/** Writes `bytes` on a new connection and reads the answer until the server closes it. */
+function rawExchange(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer')));
+    socket.write(bytes, 'latin1');
+  });
 }
 
 for (const kind of databaseKinds()) {
@@ -667,6 +687,33 @@ for (const kind of databaseKinds()) {
       // NUL cannot be stored or searched for in PostgreSQL text: a field error, not a 500.
       add('GET', '/api/clubs?name=%00', 'NUL in a search', { status: 400, field: 'name' });
       add('GET', '/api/clubs?name=a%00b', 'NUL in a search', { status: 400, field: 'name' });
+      // Escapes that decode to no text (cut short, not UTF-8, a UTF-8-encoded lone surrogate) are
+      // refused naming the parameter, not searched for as written.
+      for (const [path, field] of [
+        ['/api/clubs?name=', 'name'],
+        ['/api/posts?limit=', 'limit'],
+        [`/api/posts/scroll?limit=10&postId=`, 'postId'],
+        [`/api/rooms/${ids.room}/olderMessage?messageId=`, 'messageId'],
+        ['/api/routine?name=', 'name'],
+        [`/api/today/checkbox/${ids.day}?checked=`, 'checked'],
+      ]) {
+        for (const escape of BAD_ESCAPES) {
+          add(
+            path.startsWith('/api/routine') || path.includes('checkbox') ? 'POST' : 'GET',
+            `${path}${escape}`,
+            `bad escape ${escape}`,
+            {
+              status: 400,
+              field,
+            },
+          );
+        }
+      }
+      add('GET', '/api/clubs?isMyClubs=0&n%E0%A4%Ame=x', 'bad escape in a name', { status: 400 });
+      add('GET', '/api/exercise?name=%E0%A4%A', 'bad escape, unknown route', {
+        status: 400,
+        field: 'name',
+      });
       for (const query of [...badLimits, 'limit=101']) {
         add('GET', `/api/rooms/${ids.room}/recentMessage?${query}`, query);
       }
@@ -744,8 +791,19 @@ for (const kind of databaseKinds()) {
       const set = { reps: 10, weight: 20 };
       const exercise = { name: '벤치', memo: null, repWeightList: [set], classification: 'CHEST' };
       const badExerciseFields: Record<string, unknown[]> = {
-        name: [123, '', '   ', [], {}, ['x'], 'x'.repeat(101), 'x'.repeat(100_000), 'a\u0000b'],
-        memo: [123, [], {}, true, 'x'.repeat(1001), 'a\u0000b'],
+        name: [
+          123,
+          '',
+          '   ',
+          [],
+          {},
+          ['x'],
+          'x'.repeat(101),
+          'x'.repeat(100_000),
+          'a\u0000b',
+          ...LONE_SURROGATES,
+        ],
+        memo: [123, [], {}, true, 'x'.repeat(1001), 'a\u0000b', ...LONE_SURROGATES],
         classification: ['chest', 'NOPE', 1, '', ['CHEST'], 'CHEST\u0000', '__proto__'],
         repWeightList: badSets(),
       };
@@ -914,6 +972,7 @@ for (const kind of databaseKinds()) {
         'x'.repeat(1001),
         'x'.repeat(100_000),
         'a\u0000b',
+        ...LONE_SURROGATES,
       ]) {
         add('POST', '/api/comment', `text ${JSON.stringify(text).slice(0, 30)}`, {
           json: { ...comment, text },
@@ -932,6 +991,7 @@ for (const kind of databaseKinds()) {
         'x'.repeat(2001),
         'x'.repeat(100_000),
         'a\u0000b',
+        ...LONE_SURROGATES,
       ]) {
         const what = `text ${JSON.stringify(text).slice(0, 30)}`;
         add('PATCH', `/api/post/${ids.post}`, what, { json: { text }, status: 400, field: 'text' });
@@ -965,6 +1025,7 @@ for (const kind of databaseKinds()) {
           {},
           'x'.repeat(field === 'content' ? 2001 : 201),
           'a\u0000b',
+          ...LONE_SURROGATES,
         ]) {
           add('POST', '/api/club', `${field} ${JSON.stringify(value).slice(0, 30)}`, {
             json: { ...club, [field]: value },
@@ -1103,6 +1164,61 @@ for (const kind of databaseKinds()) {
 
       assert.deepEqual(await snapshot(), before);
       assert.ok(all.length > 1000, `only ${all.length} cases`);
+    });
+
+    it("answers requests Node's HTTP parser refuses with the §4 body, then closes", async () => {
+      const port = Number(new URL(server.baseUrl).port);
+      const request = (head: string) => `${head}\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n`;
+      const cases: [string, string, number][] = [
+        [
+          'a 20 KB header',
+          `${request('GET /api/member/exercises HTTP/1.1')}X-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+          431,
+        ],
+        [
+          'a 20 KB cookie',
+          `${request('GET /api/member/exercises HTTP/1.1')}Cookie: junk=${'j'.repeat(20_000)}\r\n\r\n`,
+          431,
+        ],
+        ['a bad request line', 'GET /api/member/exercises HTTP/9.x\r\n\r\n', 400],
+        ['no request line', 'garbage\r\n\r\n', 400],
+        [
+          'a control character in a header',
+          `${request('GET /api/login/check HTTP/1.1')}User-Agent: a\u0001b\r\n\r\n`,
+          400,
+        ],
+        [
+          'two lengths',
+          `${request('POST /api/logout HTTP/1.1')}Content-Length: 1\r\nContent-Length: 2\r\n\r\nab`,
+          400,
+        ],
+      ];
+      const failures: string[] = [];
+      for (const [what, bytes, status] of cases) {
+        const answer = await rawExchange(port, bytes);
+        const [head, ...rest] = answer.split('\r\n\r\n');
+        const lines = head.split('\r\n');
+        const headers = new Map(
+          lines.slice(1).map((line) => {
+            const colon = line.indexOf(':');
+            return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+          }),
+        );
+        const got = Number(lines[0].split(' ')[1]);
+        const found =
+          got !== status
+            ? `${lines[0]} instead of ${status}`
+            : headers.get('connection') !== 'close'
+              ? `connection: ${headers.get('connection')}`
+              : problem(
+                  { method: 'GET', path: '', what },
+                  got,
+                  headers.get('content-type') ?? null,
+                  rest.join('\r\n\r\n'),
+                );
+        if (found) failures.push(`${what}: ${found}`);
+      }
+      assert.deepEqual(failures, []);
     });
   });
 }

@@ -254,7 +254,7 @@ for (const kind of databaseKinds()) {
       const response = await fetch(`${server.baseUrl}/api/images/${key}`, { headers: { cookie } });
       assert.equal(response.status, 200, key);
       assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
-      assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.equal(response.headers.get('cache-control'), 'private, max-age=31536000, immutable');
       return {
         type: response.headers.get('content-type'),
         bytes: Buffer.from(await response.arrayBuffer()),

@@ -106,7 +106,7 @@ for (const kind of databaseKinds()) {
         const served = await image(key);
         assert.equal(served.status, 200);
         assert.equal(served.headers.get('content-type'), mime);
-        assert.equal(served.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+        assert.equal(served.headers.get('cache-control'), 'private, max-age=31536000, immutable');
         assert.equal(served.headers.get('x-content-type-options'), 'nosniff');
         const etag = served.headers.get('etag');
         assert.ok(etag?.startsWith('"'));

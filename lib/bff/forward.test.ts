@@ -550,3 +550,154 @@ describe('upstream failures', () => {
     await closed; // the upstream connection was torn down
   });
 });
+
+describe('bodies over the limit', () => {
+  const MB = 1024 * 1024;
+  const SEOUL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/;
+
+  /** A body of `size` bytes, streamed without a declared length (chunked to the BFF). */
+  function chunkedBody(size: number, onPull?: (sent: number) => void): ReadableStream<Uint8Array> {
+    const chunk = new Uint8Array(64 * 1024);
+    let sent = 0;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        onPull?.(sent);
+        if (sent >= size) return controller.close();
+        const length = Math.min(chunk.length, size - sent);
+        controller.enqueue(chunk.slice(0, length));
+        sent += length;
+      },
+    });
+  }
+
+  /** A stub that reads whole bodies and says how many bytes it saw. */
+  function countingStub(): { seen: () => number } {
+    let bytes = 0;
+    stub.setHandler(async (req, res) => {
+      bytes = 0;
+      req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      await new Promise((resolve) => req.on('end', resolve));
+      res.setHeader('content-type', 'application/json');
+      res.end('{}');
+    });
+    return { seen: () => bytes };
+  }
+
+  async function expect413(response: Response, message: string) {
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({
+      code: '413',
+      message,
+      data: null,
+      timestamp: expect.stringMatching(SEOUL),
+      path: null,
+    });
+  }
+
+  it('answers a 12 MB upload to POST /api/post with 413 itself, sending nothing upstream', async () => {
+    countingStub();
+    const size = 12 * MB;
+    const response = await forward(
+      new Request(`${APP}/api/post`, {
+        method: 'POST',
+        body: new Uint8Array(size),
+        headers: {
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(size),
+        },
+      }),
+    );
+    await expect413(response, '이미지는 10MB 이하여야 합니다.');
+    expect(stub.calls).toEqual([]);
+  });
+
+  it('answers 2 MB of JSON with 413 itself, sending nothing upstream', async () => {
+    countingStub();
+    const json = JSON.stringify({ name: 'x'.repeat(2 * MB) });
+    const response = await forward(
+      new Request(`${APP}/api/exercise`, {
+        method: 'POST',
+        body: json,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(json)),
+        },
+      }),
+    );
+    await expect413(response, '요청 본문이 너무 큽니다.');
+    expect(stub.calls).toEqual([]);
+    // Exactly at the limit goes through.
+    const counter = countingStub();
+    const at = await forward(
+      new Request(`${APP}/api/exercise`, {
+        method: 'POST',
+        body: new Uint8Array(MB),
+        headers: { 'content-type': 'application/json', 'content-length': String(MB) },
+      }),
+    );
+    expect(at.status).toBe(200);
+    expect(counter.seen()).toBe(MB);
+  });
+
+  it("answers a CSV import over the import's limit with its own message", async () => {
+    countingStub();
+    const size = 7 * MB;
+    const response = await forward(
+      new Request(`${APP}/api/member/import/preview`, {
+        method: 'POST',
+        body: new Uint8Array(size),
+        headers: {
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(size),
+        },
+      }),
+    );
+    await expect413(response, '파일이 너무 큽니다. 5MB 이하의 CSV 파일만 가져올 수 있습니다.');
+    expect(stub.calls).toEqual([]);
+  });
+
+  it.each([
+    ['a chunked 12 MB upload', '/api/post', 12 * MB, '이미지는 10MB 이하여야 합니다.'],
+    ['2 MB of chunked JSON', '/api/exercise', 2 * MB, '요청 본문이 너무 큽니다.'],
+  ])('cuts %s at the limit with 413', async (_what, path, size, message) => {
+    const counter = countingStub();
+    let produced = 0;
+    const response = await forward(
+      new Request(`${APP}${path}`, {
+        method: 'POST',
+        body: chunkedBody(size, (sent) => (produced = sent)),
+        headers: { 'content-type': 'application/octet-stream' },
+        duplex: 'half',
+      } as RequestInit),
+    );
+    await expect413(response, message);
+    const limit = path === '/api/post' ? 11 * MB : 1 * MB;
+    // Passed on up to the limit only; the rest was read and dropped, so that the browser, still
+    // sending, gets the answer rather than a reset connection.
+    expect(counter.seen()).toBeLessThanOrEqual(limit);
+    expect(produced).toBe(size);
+  });
+
+  it("passes a backend's 413 on when its headers arrived and the connection then broke", async () => {
+    // As a backend that refuses an upload unread and closes: the answer's headers are in, the
+    // rest is lost with the connection.
+    stub.setHandler((_req, res) => {
+      res.writeHead(413, { 'content-type': 'application/json', 'content-length': '500' });
+      res.write('{"code":"413",');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const size = 3 * MB;
+    const response = await forward(
+      new Request(`${APP}/api/post`, {
+        method: 'POST',
+        body: new Uint8Array(size),
+        headers: {
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(size),
+        },
+      }),
+    );
+    await expect413(response, '이미지는 10MB 이하여야 합니다.');
+  });
+});

@@ -2,6 +2,7 @@ import 'server-only';
 import { pipeline, Readable, type Transform } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { requestBodyLimit, type BodyLimit } from '@/lib/contract/limits';
 import { messages } from '@/lib/i18n/messages';
 import {
   ACCESS_TOKEN_COOKIE,
@@ -55,6 +56,21 @@ export async function forward(request: Request): Promise<Response> {
   if (!target.ok) return errorResponse(400, messages.app.badRequest);
   const settings = bffSettings();
   const incoming = request.headers;
+  const method = request.method;
+
+  // --- body limit ------------------------------------------------------------------------------
+  // A body over the backend's limit is refused here, before anything is sent: the backend would
+  // refuse it too, but while the body is still being written, and its answer then often loses the
+  // race with the connection's reset (a 502 instead of its 413).
+  const hasBody = method !== 'GET' && method !== 'HEAD' && request.body !== null;
+  const limit = hasBody ? requestBodyLimit(method, target.path) : undefined;
+  const declared = incoming.get('content-length');
+  if (limit && declared !== null && Number(declared) > limit.bytes) {
+    await drain(request.body!.getReader());
+    return errorResponse(413, limit.message);
+  }
+  // Without a length (chunked), the bytes are counted as they stream and cut at the limit.
+  const meter = limit && declared === null ? new BodyMeter(limit) : undefined;
 
   // --- transparent refresh -------------------------------------------------------------------
   let cookie: string | null | undefined; // undefined: forward the incoming Cookie header as is
@@ -82,7 +98,6 @@ export async function forward(request: Request): Promise<Response> {
   }
 
   // --- upstream call ---------------------------------------------------------------------------
-  const method = request.method;
   const path = settings.backend.pathPrefix + target.path + target.search;
   // Its traceparent makes the backend's log lines (and spans) part of this call's trace.
   const span = startUpstreamSpan(method, settings.backendOrigin, path);
@@ -93,13 +108,18 @@ export async function forward(request: Request): Promise<Response> {
       path,
       method,
       headers: upstreamRequestHeaders(incoming, settings, cookie, span),
-      body: method === 'GET' || method === 'HEAD' ? null : request.body,
+      body: !hasBody ? null : meter ? meter.measure(request.body!) : request.body,
       signal: request.signal,
       timeoutMs: settings.timeoutMs,
     });
   } catch (error) {
     const kind = error instanceof UpstreamError ? error.kind : 'network';
     span.end(undefined, error);
+    // Our own cut at the limit failed the upload: the answer is the backend's 413.
+    if (meter?.exceeded) {
+      await meter.drained;
+      return errorResponse(413, meter.limit.message, sessionCookies);
+    }
     if (kind !== 'aborted') logUpstreamFailure(method, target.path, kind, span.traceId);
     if (kind === 'timeout') return errorResponse(504, messages.app.backendDown, sessionCookies);
     // The browser is gone; nobody reads this answer.
@@ -110,6 +130,11 @@ export async function forward(request: Request): Promise<Response> {
 
   // --- answer ----------------------------------------------------------------------------------
   const { status, headers: raw, body: upstreamBody } = upstream;
+  if (upstream.interrupted) {
+    // A refusal (4xx) whose headers arrived while the body was still being sent, after which the
+    // backend closed the connection: its status stands, with the §4 body the BFF words for it.
+    return errorResponse(status, interruptedMessage(status, limit), sessionCookies);
+  }
   const upstreamCookies = raw['set-cookie'];
   if (status >= 300 && status < 400 && target.isApi) {
     const location = raw.location;
@@ -150,6 +175,80 @@ export async function forward(request: Request): Promise<Response> {
     }
   }
   return new Response(body, { status, headers });
+}
+
+/** The message of a backend refusal whose body was lost with its connection. */
+function interruptedMessage(status: number, limit: BodyLimit | undefined): string {
+  if (status === 413 && limit) return limit.message;
+  if (status === 401) return messages.guard.unauthenticated;
+  return messages.app.badRequest;
+}
+
+/** Thrown into an upload that streamed past its path's limit. */
+class BodyTooLargeError extends Error {
+  constructor() {
+    super('request body over the limit');
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/**
+ * Bytes of a refused body read and dropped before the 413 goes out. Left unread, the rest of an
+ * upload makes the server reset the connection, and the client often loses the answer with it
+ * (Node's own server drains a body nobody read the same way). Past this, the body is dropped.
+ */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+
+/** Reads a refused body to its end (at most DRAIN_BYTES), dropping it. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let bytes = 0;
+  try {
+    while (bytes <= DRAIN_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      bytes += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client left.
+  }
+}
+
+/**
+ * Counts a body without a declared length as it streams, and fails the forwarded stream past the
+ * limit; the rest of the browser's body is then drained (`drained`).
+ */
+class BodyMeter {
+  exceeded = false;
+  drained: Promise<void> = Promise.resolve();
+  private bytes = 0;
+
+  constructor(readonly limit: BodyLimit) {}
+
+  measure(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+    const reader = body.getReader();
+    return new ReadableStream<Uint8Array>(
+      {
+        pull: async (controller) => {
+          const { done, value } = await reader.read();
+          if (done) {
+            controller.close();
+            return;
+          }
+          this.bytes += value.byteLength;
+          if (this.bytes > this.limit.bytes) {
+            this.exceeded = true;
+            this.drained = drain(reader);
+            controller.error(new BodyTooLargeError());
+            return;
+          }
+          controller.enqueue(value);
+        },
+        cancel: (reason) => reader.cancel(reason),
+      },
+      { highWaterMark: 0 },
+    );
+  }
 }
 
 /**

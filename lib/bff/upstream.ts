@@ -67,6 +67,11 @@ export interface UpstreamResponse {
   /** Lower-case names; `set-cookie` always an array. */
   headers: IncomingHttpHeaders;
   body: UpstreamBody;
+  /**
+   * A 4xx whose connection failed before its (small) body was complete: the backend refused the
+   * request while it was still being sent, and closed the connection. The body is empty.
+   */
+  interrupted?: boolean;
 }
 
 /**
@@ -200,6 +205,27 @@ class UpstreamExchange implements Dispatcher.DispatchHandler {
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     this.done();
     const reason = failure(error, this.signal);
+    if (
+      !this.settled &&
+      this.chunks &&
+      reason.kind !== 'aborted' &&
+      this.status >= 400 &&
+      this.status < 500
+    ) {
+      // The refusal's headers arrived: it stands, even though the connection then broke (a
+      // backend that stops reading an upload and closes, while the body is still being written).
+      this.settled = true;
+      const complete = this.received === Number(this.headers['content-length']);
+      this.resolve({
+        status: this.status,
+        headers: this.headers,
+        body: (complete
+          ? Buffer.concat(this.chunks, this.received)
+          : new Uint8Array(0)) as Uint8Array<ArrayBuffer>,
+        interrupted: !complete,
+      });
+      return;
+    }
     if (!this.settled) {
       this.settled = true;
       this.reject(reason);

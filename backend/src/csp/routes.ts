@@ -3,6 +3,7 @@ import { appendFile, stat } from 'node:fs/promises';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
+import { BODY_LIMITS } from '@/lib/contract/limits';
 import { CSP_REPORT_PATH } from '@/lib/security/csp';
 import { ApiError, MESSAGES } from '../http/errors';
 import { parseBudget, type Budget } from '../http/rate-limits';
@@ -22,7 +23,7 @@ export const CSP_REPORT_TYPES = [
 ] as const;
 
 /** A report is about 1–2 kB (Chrome batches a few); anything bigger is not a report. */
-export const CSP_REPORT_BODY_LIMIT = 64 * 1024;
+export const CSP_REPORT_BODY_LIMIT = BODY_LIMITS.cspReport;
 
 export interface CspReportOptions {
   /** Append each violation as a JSON line here too (the e2e suite fails on any). */

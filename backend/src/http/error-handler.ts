@@ -1,4 +1,13 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import { $ZodError } from 'zod/v4/core';
 
 import { ApiError, MESSAGES, TooManyRequestsError, errorBody } from './errors';
@@ -119,4 +128,60 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send(errorBody(404, MESSAGES.notFound));
   });
+}
+
+/** How long a refused connection may take to read its answer before it is closed outright. */
+const CLIENT_ERROR_LINGER_MS = 2000;
+
+/** Connections already answered: the failed parser reports again on every later read. */
+const answered = new WeakSet<Socket>();
+
+/** The status Node's HTTP server gives a request its parser refused (as its own default does). */
+function clientErrorStatus(code: string | undefined): number {
+  if (code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return 413;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  return 400;
+}
+
+function clientErrorText(status: number): string {
+  if (status === 431) return MESSAGES.headersTooLarge;
+  if (status === 413) return MESSAGES.payloadTooLarge;
+  if (status === 408) return MESSAGES.requestTimeout;
+  return MESSAGES.badRequest;
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses before Fastify sees it
+ * (headers over the limit, a malformed request line or header, bad framing, a header timeout) is
+ * answered with the §4 error body instead of a bare status line, then the connection is closed.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: ConnectionError,
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return;
+  const status = clientErrorStatus(error.code);
+  this.log.info({ reason: error.message, code: error.code, status }, 'client error');
+  // Nothing is written into an answer already under way on this connection (as Node does).
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy(error);
+    return;
+  }
+  answered.add(socket);
+  const body = JSON.stringify(errorBody(status, clientErrorText(status)));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+  // Ended, not destroyed: closing with the rest of the request unread would reset the connection
+  // and lose the answer. Whatever still arrives is read and dropped until the client closes.
+  socket.resume();
+  setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
 }

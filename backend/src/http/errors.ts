@@ -1,4 +1,5 @@
 import { INVALID_CHARACTER_MESSAGE, type ErrorBody } from '@/lib/contract/errors';
+import { PAYLOAD_TOO_LARGE_MESSAGE } from '@/lib/contract/limits';
 
 /** Current time as a Spring LocalDateTime in Asia/Seoul (UTC+9, no DST), without offset. */
 export function seoulTimestamp(date: Date = new Date()): string {
@@ -78,7 +79,9 @@ export const MESSAGES = {
   forbidden: '접근 권한이 없습니다.',
   notFound: '요청한 리소스를 찾을 수 없습니다.',
   badRequest: '잘못된 요청입니다.',
-  payloadTooLarge: '요청 본문이 너무 큽니다.',
+  payloadTooLarge: PAYLOAD_TOO_LARGE_MESSAGE,
+  headersTooLarge: '요청 헤더가 너무 큽니다.',
+  requestTimeout: '요청 시간이 초과되었습니다.',
   unsupportedMediaType: '지원하지 않는 형식입니다.',
   validation: '입력값이 올바르지 않습니다.',
   invalidCharacter: INVALID_CHARACTER_MESSAGE,

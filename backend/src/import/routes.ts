@@ -7,14 +7,13 @@ import {
   importBodyPartsSchema,
   importUnitSchema,
 } from '@/lib/contract/data-import';
+import { BODY_LIMITS } from '@/lib/contract/limits';
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
 import { ApiError, MESSAGES } from '../http/errors';
 import { fieldError } from '../http/reply';
 import { previewImport, runImport, type ImportChoices } from './service';
 
-/** Multipart overhead allowed on top of the file before a declared length is refused at once. */
-const OVERHEAD_BYTES = 1024 * 1024;
 /** Bytes of the `bodyParts` field: hundreds of exercise names with their body parts. */
 const FIELD_BYTES = 512 * 1024;
 
@@ -79,7 +78,7 @@ export async function importRoutes(app: FastifyInstance, options: { db: Db }): P
   /** Reads the multipart body: the first `file` part's bytes, and the `unit` and `bodyParts` fields. */
   async function receive(request: FastifyRequest, reply: FastifyReply): Promise<ReceivedImport> {
     if (!request.isMultipart()) throw fieldError('file', IMPORT_MESSAGES.fileMissing);
-    if (Number(request.headers['content-length']) > IMPORT_LIMITS.fileBytes + OVERHEAD_BYTES) {
+    if (Number(request.headers['content-length']) > BODY_LIMITS.import) {
       reply.header('connection', 'close');
       throw new ApiError(413, IMPORT_MESSAGES.tooLarge);
     }

@@ -10,6 +10,7 @@ import {
   postUpdateSchema,
   type LikeState,
 } from '@/lib/contract/post';
+import { BODY_LIMITS } from '@/lib/contract/limits';
 import type { Db } from '../db/client';
 import { requireFriendship } from '../friend/service';
 import { requireMember } from '../http/auth-hook';
@@ -32,9 +33,6 @@ import {
   updatePost,
 } from './service';
 import { receivePost } from './upload';
-
-/** Multipart overhead allowed on top of the image before a declared length is refused at once. */
-const OVERHEAD_BYTES = 1024 * 1024;
 
 /** Bytes of the `text` part read before it counts as too long (2000 characters of up to 4 bytes). */
 const TEXT_BYTES = POST_LIMITS.text * 4 + 1024;
@@ -88,7 +86,7 @@ export async function postRoutes(
     const member = requireMember(request);
     if (!request.isMultipart()) throw fieldError('file', POST_MESSAGES.fileMissing);
     const declared = Number(request.headers['content-length']);
-    if (declared > POST_LIMITS.imageBytes + OVERHEAD_BYTES) {
+    if (declared > BODY_LIMITS.postUpload) {
       reply.header('connection', 'close');
       throw new ApiError(413, POST_MESSAGES.imageTooLarge);
     }
@@ -195,8 +193,10 @@ export async function postRoutes(
     const key = (request.params as { '*': string })['*'];
     const image = await images.open(key);
     if (!image) throw notFound();
+    // A year in the browser's own caches (keys are never reused), never in a shared one: reading
+    // an image needs a session.
     reply
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
       .header('ETag', image.etag)
       .header('X-Content-Type-Options', 'nosniff');
     const match = request.headers['if-none-match'];
