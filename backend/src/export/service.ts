@@ -268,6 +268,7 @@ function readme(missingImages: string[]): string {
     'exercises.json      내 운동: 분류, 메모, 휴식 시간, 세트',
     'routines.json       내 루틴: 루틴의 운동과 세트',
     'workouts.csv        운동 기록: 세트마다 한 줄(Strong, Hevy 내보내기와 같은 열). Done은 세트 체크, Completed는 그날의 완료',
+    "                    (=, +, -, @로 시작하는 이름은 스프레드시트가 수식으로 읽지 않도록 앞에 '를 붙였습니다)",
     'workouts.json       운동 기록: 날짜별 기록(앱이 주고받는 모양 그대로)',
     'posts.json          내 게시물: 글, 올린 시각, 좋아요 수, 사진 파일 이름',
     'images/             내 게시물의 사진',
