@@ -281,7 +281,13 @@ export async function buildApp(
   await app.register(commentRoutes, { db: database.db, live });
   await app.register(friendRoutes, { db: database.db, live });
   await app.register(notificationRoutes, { db: database.db, live });
-  await app.register(exportRoutes, { db: database.db, images });
+  await app.register(exportRoutes, {
+    db: database.db,
+    images,
+    redis: counterRedis,
+    keyPrefix: config.rateLimits.keyPrefix,
+    oneAtATime: config.rateLimits.enabled,
+  });
   await app.register(accountRoutes, { db: database.db, images, hub, auth });
   await app.register(importRoutes, { db: database.db });
   if (issuerUrl) {

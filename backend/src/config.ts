@@ -102,6 +102,7 @@ const envSchema = z
     RATE_LIMIT_FRIEND_REQUESTS: budget(BUDGET_DEFAULTS.friendRequest.value),
     RATE_LIMIT_CLUBS: budget(BUDGET_DEFAULTS.clubCreate.value),
     RATE_LIMIT_SIGN_IN: budget(BUDGET_DEFAULTS.signIn.value),
+    RATE_LIMIT_EXPORTS: budget(BUDGET_DEFAULTS.export.value),
     UPLOAD_QUOTA_BYTES_PER_DAY: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(0).default(DEFAULT_UPLOAD_QUOTA_BYTES),
@@ -324,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         friendRequest: parseBudget(e.RATE_LIMIT_FRIEND_REQUESTS)!,
         clubCreate: parseBudget(e.RATE_LIMIT_CLUBS)!,
         signIn: parseBudget(e.RATE_LIMIT_SIGN_IN)!,
+        export: parseBudget(e.RATE_LIMIT_EXPORTS)!,
       } satisfies Budgets,
       keyPrefix: e.RATE_LIMIT_KEY_PREFIX,
     },

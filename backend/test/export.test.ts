@@ -1,11 +1,22 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 
 import { strFromU8, unzipSync } from 'fflate';
+import { Redis } from 'ioredis';
+import pino from 'pino';
 
-import { errorBodySchema } from '@/lib/contract/errors';
+import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
 import type { Member } from '../src/db/schema';
-import { csvField, toCsv } from '../src/export/csv';
+import { csvField, neutralizeCell, restoreCell, toCsv } from '../src/export/csv';
+import { ExportLocks } from '../src/export/export-lock';
+import { EXPORT_RUNNING_MESSAGE, EXPORT_RUNNING_RETRY_SECONDS } from '../src/export/routes';
+import type { ImageStorage, OpenedImage } from '../src/storage/image-storage';
 import {
   buildClub,
   buildDay,
@@ -31,6 +42,8 @@ import { sessionCookie } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { imagesDir } from './helpers/images';
+import { captureLogs } from './helpers/log-capture';
+import { readZip } from './helpers/zip';
 
 after(dropTestDatabases);
 
@@ -45,6 +58,37 @@ describe('csv writer (RFC 4180)', () => {
     assert.equal(csvField(true), 'true');
     assert.equal(csvField(null), '');
     assert.equal(csvField(undefined), '');
+  });
+
+  it('neutralises text a spreadsheet would run as a formula, and reads it back exactly', () => {
+    assert.equal(csvField('=HYPERLINK("http://x")'), `"'=HYPERLINK(""http://x"")"`);
+    assert.equal(csvField('+1'), "'+1");
+    assert.equal(csvField('-2'), "'-2");
+    assert.equal(csvField('@SUM(A1)'), "'@SUM(A1)");
+    assert.equal(csvField('\tcmd'), "'\tcmd");
+    assert.equal(csvField('\rcmd'), `"'\rcmd"`);
+    // Numbers are numbers: a negative one is not text to neutralise.
+    assert.equal(csvField(-5), '-5');
+    assert.equal(csvField('a=b'), 'a=b');
+    assert.equal(csvField("it's"), "it's");
+    // Text that already starts with quotes before a formula gets one more, so that it reads back.
+    assert.equal(neutralizeCell("'=1"), "''=1");
+    for (const text of [
+      '=HYPERLINK("http://x")',
+      '+1',
+      '-2',
+      '@SUM(A1)',
+      '\tx',
+      '\rx',
+      "'=1",
+      "''+2",
+      "'plain",
+      "'",
+      '',
+      '벤치프레스',
+    ]) {
+      assert.equal(restoreCell(neutralizeCell(text)), text, JSON.stringify(text));
+    }
   });
 
   it('writes a BOM, the header row and CRLF-ended rows', () => {
@@ -68,6 +112,21 @@ const EXPECTED_FILES = [
 ];
 
 const TRICKY = '벤치, "인클라인"';
+
+const RATE_LIMITED = /^요청이 너무 많습니다\. .+ 후에 다시 시도해주세요\.$/;
+
+/** Asserts a 429 with the §4 body and `Retry-After` in whole seconds; the parsed body. */
+async function expectTooMany(response: Response, message: RegExp | string): Promise<ErrorBody> {
+  const text = await response.text();
+  assert.equal(response.status, 429, text);
+  const body = errorBodySchema.parse(JSON.parse(text));
+  assert.equal(body.code, '429');
+  assert.equal(body.data, null);
+  if (typeof message === 'string') assert.equal(body.message, message);
+  else assert.match(body.message, message);
+  assert.match(response.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
+  return body;
+}
 // Strings only the other member owns: none of them may appear anywhere in my export.
 const THEIRS = [
   '타인비밀',
@@ -300,6 +359,18 @@ for (const kind of databaseKinds()) {
       assert.equal(posts[0].imageIncluded, false);
     });
 
+    it('answers 3 exports an hour per member; the 4th is 429 with Retry-After', async () => {
+      for (let i = 0; i < 3; i++) await download(me);
+      const refused = await fetch(`${server.baseUrl}/api/member/export`, {
+        headers: { cookie: await sessionCookie(me) },
+      });
+      const body = await expectTooMany(refused, RATE_LIMITED);
+      assert.ok(Number(refused.headers.get('retry-after')) <= 3600);
+      assert.equal(body.code, '429');
+      // Another member's budget is their own.
+      await download(other);
+    });
+
     it('is 401 without a session', async () => {
       const response = await fetch(`${server.baseUrl}/api/member/export`);
       assert.equal(response.status, 401);
@@ -307,3 +378,186 @@ for (const kind of databaseKinds()) {
     });
   });
 }
+
+/**
+ * An image storage in front of a real one whose reads wait until `release()`: an export stays in
+ * progress as long as the test wants. `opens` counts the reads asked for.
+ */
+class GatedStorage implements ImageStorage {
+  opens = 0;
+  private opened!: () => void;
+  /** Resolves when the first read is asked for. */
+  readonly firstOpen = new Promise<void>((resolve) => (this.opened = resolve));
+  release!: () => void;
+  private readonly gate = new Promise<void>((resolve) => (this.release = resolve));
+  /** Keys whose stream fails half-way (a storage error mid-photo). */
+  readonly failing = new Set<string>();
+
+  constructor(private readonly inner: ImageStorage) {}
+
+  put(stream: Readable) {
+    return this.inner.put(stream);
+  }
+
+  delete(key: string) {
+    return this.inner.delete(key);
+  }
+
+  async open(key: string): Promise<OpenedImage | null> {
+    this.opens += 1;
+    this.opened();
+    await this.gate;
+    const opened = await this.inner.open(key);
+    if (!opened || !this.failing.has(key)) return opened;
+    async function* halfThenFail() {
+      yield Buffer.from([0xff, 0xd8, 0xff]);
+      throw new Error('connection reset by the object store');
+    }
+    opened.stream.destroy();
+    return { ...opened, stream: Readable.from(halfThenFail()) };
+  }
+}
+
+describe('one export at a time per member (pglite)', () => {
+  let server: TestServer;
+  let storage: GatedStorage;
+  let folder: string;
+  let me: Member;
+  let other: Member;
+  let myPosts: StoredPost[];
+  const logs = captureLogs();
+
+  beforeEach(async () => {
+    const pglite = databaseKinds().find((kind) => kind.name === 'pglite')!;
+    folder = mkdtempSync(path.join(tmpdir(), 'eh-export-gated-'));
+    storage = new GatedStorage(new LocalImageStorage(folder, 1024 * 1024));
+    server = await startServer(
+      await pglite.create(),
+      { LOG_LEVEL: 'info' },
+      { images: storage, logStream: logs.stream },
+    );
+    const db = server.database.db;
+    [me, other] = await insertMembers(db, [
+      buildMember({ name: '나회원' }),
+      buildMember({ name: '다른회원' }),
+    ]);
+    myPosts = await insertPosts(
+      db,
+      storage,
+      Array.from({ length: 5 }, (_, i) => buildPost({ memberId: me.id, text: `사진 ${i}` })),
+    );
+  });
+  afterEach(async () => {
+    storage.release();
+    await server?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const exportAs = async (member: Member, signal?: AbortSignal) =>
+    fetch(`${server.baseUrl}/api/member/export`, {
+      headers: { cookie: await sessionCookie(member) },
+      signal,
+    });
+
+  it('refuses a second export while the first runs (429, not counted), then serves it again', async () => {
+    const first = exportAs(me);
+    await storage.firstOpen;
+    const second = await exportAs(me);
+    await expectTooMany(second, EXPORT_RUNNING_MESSAGE);
+    assert.equal(second.headers.get('retry-after'), String(EXPORT_RUNNING_RETRY_SECONDS));
+    // Another member's export is not held up (they have no photos to wait for).
+    assert.equal((await exportAs(other)).status, 200);
+
+    storage.release();
+    const response = await first;
+    assert.equal(response.status, 200);
+    const entries = readZip(Buffer.from(await response.arrayBuffer()));
+    assert.equal(entries.filter((entry) => entry.name.startsWith('images/')).length, 5);
+
+    // The refused one did not count: two more fit in the hour's 3, then the budget is spent.
+    for (let i = 0; i < 2; i++) {
+      const again = await exportAs(me);
+      assert.equal(again.status, 200);
+      await again.arrayBuffer();
+    }
+    await expectTooMany(await exportAs(me), RATE_LIMITED);
+  });
+
+  it('stops reading photos and frees the slot when the client goes away mid-export', async () => {
+    const controller = new AbortController();
+    const first = exportAs(me, controller.signal).catch((error: unknown) => error);
+    await storage.firstOpen;
+    controller.abort();
+    assert.equal(((await first) as Error).name, 'AbortError');
+    // Let the server see the closed connection before the read it waits on comes back.
+    await delay(200);
+    storage.release();
+    await delay(500);
+    assert.equal(storage.opens, 1, 'no photo read after the client left');
+    const next = await exportAs(me);
+    assert.equal(next.status, 200);
+    await next.arrayBuffer();
+  });
+
+  it('leaves out a photo whose read fails half-way, logs it and names it in README.txt', async () => {
+    const broken = myPosts[2].imageKey;
+    storage.failing.add(broken);
+    storage.release();
+    const response = await exportAs(me);
+    assert.equal(response.status, 200);
+    const entries = readZip(Buffer.from(await response.arrayBuffer()));
+    const names = entries.map((entry) => entry.name);
+    assert.equal(names.filter((name) => name.startsWith('images/')).length, 4);
+    assert.ok(!names.includes(`images/${broken}`));
+    const file = (name: string) => entries.find((entry) => entry.name === name)!.data.toString();
+    assert.match(file('README.txt'), new RegExp(broken.replaceAll('.', '\\.')));
+    const posts = JSON.parse(file('posts.json')) as Array<{
+      image: string;
+      imageIncluded: boolean;
+    }>;
+    assert.deepEqual(
+      posts.filter((post) => !post.imageIncluded).map((post) => post.image),
+      [broken],
+    );
+    assert.ok(
+      logs.lines.some(
+        (line) =>
+          line.msg === 'export: post image unreadable; left out' && line.imageKey === broken,
+      ),
+    );
+  });
+});
+
+describe('the export lock across instances (Redis)', () => {
+  it('holds one export per member across two instances until released', async (t) => {
+    const url = process.env.TEST_REDIS_URL;
+    if (!url) return t.skip('TEST_REDIS_URL is not set');
+    const prefix = `test-${randomBytes(6).toString('hex')}:`;
+    const log = pino({ level: 'silent' });
+    const [redisA, redisB] = [new Redis(url), new Redis(url)];
+    try {
+      // Two instances: each its own process-local set, one shared Redis.
+      const a = new ExportLocks(redisA, prefix, log);
+      const b = new ExportLocks(redisB, prefix, log);
+      const release = await a.acquire(7);
+      assert.ok(release);
+      assert.equal(await b.acquire(7), null, 'the other instance sees the running export');
+      assert.equal(await a.acquire(7), null, 'and so does this one');
+      const otherMember = await b.acquire(8);
+      assert.ok(otherMember, "another member's export is free");
+      otherMember();
+      release();
+      // The release is sent without waiting for it: give Redis a moment.
+      await delay(100);
+      const again = await b.acquire(7);
+      assert.ok(again, 'free again once released');
+      again();
+      release();
+      await delay(100);
+      assert.equal(await redisA.exists(`${prefix}export-running:7`), 0, 'nothing left behind');
+    } finally {
+      redisA.disconnect();
+      redisB.disconnect();
+    }
+  });
+});

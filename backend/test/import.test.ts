@@ -113,6 +113,25 @@ describe('reading workout CSVs (pure)', () => {
     assert.equal(parseWorkoutCsv(nfd, 'kg').sets[0].key, '스쿼트');
   });
 
+  it('reads a neutralised formula name back without its added quote, in every format', () => {
+    const everyhealth = [
+      'Date,Workout Name,Exercise Name,Set Order,Weight (kg),Reps,Done,Completed',
+      `2025-01-01,W,"'=HYPERLINK(""http://x"")",1,50,5,true,true`,
+      "2025-01-01,W,'+1,1,50,5,true,true",
+      "2025-01-01,W,'''-2,1,50,5,true,true",
+      "2025-01-01,W,'plain,1,50,5,true,true",
+    ].join('\r\n');
+    assert.deepEqual(
+      parseWorkoutCsv(Buffer.from(everyhealth), 'kg').sets.map((set) => set.exercise),
+      ['=HYPERLINK("http://x")', '+1', "''-2", "'plain"],
+    );
+    const strong = [
+      'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
+      "2024-11-28 07:05:12,W,45m,'@SUM(A1),1,100,5,0,0,,,",
+    ].join('\n');
+    assert.equal(parseWorkoutCsv(Buffer.from(strong), 'kg').sets[0].exercise, '@SUM(A1)');
+  });
+
   it('honours the Weight Unit column of older Strong exports row by row', () => {
     const csv = [
       'Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes;Workout Duration',
@@ -586,6 +605,51 @@ for (const kind of databaseKinds()) {
           ['벤치, "인클라인"', 'CHEST'],
         ],
       );
+    });
+
+    it('round-trips formula-like names: neutralised in the export, imported back unchanged', async () => {
+      const names = ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)'];
+      const db = server.database.db;
+      const library = await insertExercises(
+        db,
+        names.map((name) => buildExercise({ memberId: other.id, name })),
+      );
+      await insertDays(db, [
+        buildDay({
+          memberId: other.id,
+          localDate: '2025-04-01',
+          checkBox: 'True',
+          entries: library.map((exercise, i) =>
+            entryOf(exercise, i + 1, [{ reps: 5, weight: 20, done: true }]),
+          ),
+        }),
+      ]);
+      const exported = await fetch(`${server.baseUrl}/api/member/export`, {
+        headers: { cookie: await sessionCookie(other) },
+      });
+      const csv = Buffer.from(
+        unzipSync(new Uint8Array(await exported.arrayBuffer()))['workouts.csv'],
+      );
+      // A spreadsheet shows these as text: none of the name cells starts a formula.
+      const cells = csv
+        .toString('utf8')
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.replace(/^[^,]*,[^,]*,/, ''));
+      assert.deepEqual(cells, [
+        `"'=HYPERLINK(""http://x"")",1,20,5,true,true`,
+        "'+1,1,20,5,true,true",
+        "'-2,1,20,5,true,true",
+        "'@SUM(A1),1,20,5,true,true",
+      ]);
+
+      await ok<ImportResult>(me, IMPORT, form(csv));
+      assert.deepEqual(
+        (await day(me, '2025-04-01')).todayExercises.map((entry) => entry.exerciseName),
+        names,
+      );
+      const mine = await get<Exercise[]>(me, '/api/member/exercises');
+      assert.deepEqual(mine.map((e) => e.name).sort(), [...names].sort());
     });
 
     it('leaves out sets of one exercise past 50 on a day, and values outside the wire limits', async () => {

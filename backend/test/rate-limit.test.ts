@@ -93,6 +93,7 @@ describe('rate limit settings', () => {
       friendRequest: { max: 30, windowMs: 3_600_000 },
       clubCreate: { max: 10, windowMs: 86_400_000 },
       signIn: { max: 30, windowMs: 60_000 },
+      export: { max: 3, windowMs: 3_600_000 },
     });
     assert.equal(config.uploadQuotaBytesPerDay, 200 * 1024 * 1024);
     assert.deepEqual(config.trustProxy, ['loopback']);
@@ -126,6 +127,7 @@ describe('rate limit settings', () => {
       ['POST', '/api/club', 'clubCreate'],
       ['GET', '/oauth2/authorization/google', 'signIn'],
       ['HEAD', '/oauth2/authorization/google', 'signIn'],
+      ['GET', '/api/member/export', 'export'],
       ['POST', '/api/exercise', 'write'],
       ['PATCH', '/api/comment/:id', 'write'],
       ['DELETE', '/api/post/:id', 'write'],

@@ -4,11 +4,41 @@ export type CsvCell = string | number | boolean | null | undefined;
 /** The UTF-8 byte order mark, so that Excel reads the file as UTF-8 (Korean names intact). */
 export const UTF8_BOM = '\uFEFF';
 
-/** One field per RFC 4180: quoted (quotes doubled) when it holds a comma, quote, CR or LF. */
+/**
+ * Text a spreadsheet would run as a formula (OWASP "CSV injection": a cell starting with `=`, `+`,
+ * `-`, `@`, tab or CR), also after quotes this module added: `'=1` must not read back as `=1`.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+/** A neutralised cell as written by neutralizeCell: the added quote, then formula text. */
+const NEUTRALISED = /^'+[=+\-@\t\r]/;
+
+/**
+ * Text for a spreadsheet: a single quote before formula text (`=HYPERLINK(…)` → `'=HYPERLINK(…)`),
+ * which spreadsheets show as text. restoreCell undoes it exactly. Numbers are written as numbers,
+ * never through here, so a negative weight stays a number.
+ */
+export function neutralizeCell(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The text neutralizeCell was given: one leading quote dropped before formula text. */
+export function restoreCell(text: string): string {
+  return NEUTRALISED.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * One field per RFC 4180: quoted (quotes doubled) when it holds a comma, quote, CR or LF. Text
+ * is neutralised first (neutralizeCell).
+ */
 export function csvField(value: CsvCell): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
+  const text = typeof value === 'string' ? neutralizeCell(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Rows as RFC 4180 lines, each ended by CRLF. */
+export function csvLines(rows: ReadonlyArray<readonly CsvCell[]>): string {
+  return rows.map((row) => row.map(csvField).join(',') + '\r\n').join('');
 }
 
 /**
@@ -20,6 +50,5 @@ export function toCsv(
   rows: ReadonlyArray<readonly CsvCell[]>,
   options: { bom?: boolean } = {},
 ): string {
-  const lines = [header, ...rows].map((row) => row.map(csvField).join(',') + '\r\n');
-  return (options.bom === false ? '' : UTF8_BOM) + lines.join('');
+  return (options.bom === false ? '' : UTF8_BOM) + csvLines([header, ...rows]);
 }

@@ -1,26 +1,72 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
+import { TooManyRequestsError } from '../http/errors';
 import type { ImageStorage } from '../storage/image-storage';
-import { buildExport, exportFileName } from './service';
+import { ExportLocks } from './export-lock';
+import { exportFileName, exportStream } from './service';
 
-/** `내 데이터 내려받기` (issue 16): the signed-in member's own data as one ZIP (an addition to the wire). */
+/** The 429 of a second export while the member's first one is still being written. */
+export const EXPORT_RUNNING_MESSAGE =
+  '이미 내 데이터를 내려받는 중입니다. 내려받기가 끝난 뒤에 다시 시도해주세요.';
+
+/** The Retry-After of that 429: a guess, the running export's length is unknown. */
+export const EXPORT_RUNNING_RETRY_SECONDS = 30;
+
+/**
+ * `내 데이터 내려받기` (issue 16): the signed-in member's own data as one ZIP (an addition to the
+ * wire), streamed (chunked, no content length) at the pace the client reads. At most one export
+ * per member at a time (a second one is 429 and does not count against the budget), and
+ * RATE_LIMIT_EXPORTS of them per window (the `export` rate limit group). `redis`: the counters'
+ * connection, which also holds the cross-instance lock; null keeps the lock in this process.
+ */
 export async function exportRoutes(
   app: FastifyInstance,
-  options: { db: Db; images: ImageStorage },
+  options: {
+    db: Db;
+    images: ImageStorage;
+    redis?: Redis | null;
+    keyPrefix?: string;
+    /** One export at a time per member (off with RATE_LIMITS=false). */
+    oneAtATime?: boolean;
+  },
 ): Promise<void> {
   const { db, images } = options;
+  const locks =
+    options.oneAtATime === false
+      ? null
+      : new ExportLocks(options.redis ?? null, options.keyPrefix ?? '', app.log);
 
-  app.get('/api/member/export', async (request, reply) => {
-    const member = requireMember(request);
-    const zip = await buildExport(db, images, member.id, (imageKey, error) =>
-      request.log.warn({ err: error, imageKey }, 'export: post image unreadable; left out'),
-    );
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${exportFileName()}"`)
-      .header('cache-control', 'no-store')
-      .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+  app.get('/api/member/export', {
+    // HEAD would read every photo for nothing.
+    exposeHeadRoute: false,
+    // A route's own onRequest hooks run before the rate limit's (http/rate-limits.ts), so a
+    // refused concurrent export is not counted; the slot is held until the response is over,
+    // however it ends (sent, refused by the rate limit, failed, or the client gone).
+    onRequest: async (request, reply) => {
+      const member = requireMember(request);
+      if (!locks) return;
+      const release = await locks.acquire(member.id);
+      if (!release) {
+        request.log.info({ memberId: member.id }, 'export refused: one is already running');
+        throw new TooManyRequestsError(EXPORT_RUNNING_RETRY_SECONDS, EXPORT_RUNNING_MESSAGE);
+      }
+      reply.raw.once('close', release);
+      // Gone while the lock was being taken: 'close' has already been emitted.
+      if (reply.raw.destroyed || request.raw.socket?.destroyed) release();
+    },
+    handler: async (request, reply) => {
+      const member = requireMember(request);
+      const stream = exportStream(db, images, member.id, (imageKey, error) =>
+        request.log.warn({ err: error, imageKey }, 'export: post image unreadable; left out'),
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
   });
 }

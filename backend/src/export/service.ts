@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { zipSync, strToU8, type Zippable } from 'fflate';
+import { Readable } from 'node:stream';
+
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 
 import type { CheckBox, Today } from '@/lib/contract/today';
 import type { Db } from '../db/client';
@@ -23,7 +24,8 @@ import { listFriends, listRequests, memberSummary } from '../friend/service';
 import { seoulTimestamp } from '../http/errors';
 import { listRoutines } from '../routine/service';
 import type { ImageStorage } from '../storage/image-storage';
-import { toCsv, type CsvCell } from './csv';
+import { csvLines, toCsv, type CsvCell } from './csv';
+import { jsonArrayText, jsonText, ZipStreamWriter } from './zip-stream';
 
 /** The columns of workouts.csv: Strong's and Hevy's export shape, so other apps can import it. */
 export const WORKOUT_CSV_HEADER = [
@@ -47,16 +49,32 @@ export function exportFileName(now: Date = new Date()): string {
   return `everyhealth-export-${seoulDate(now)}.zip`;
 }
 
+/** Rows per page when reading a table that can grow without bound (day logs, posts, messages). */
+export const EXPORT_PAGE_ROWS = 500;
+
 /**
- * The member's day logs, by date, in the shape `GET /api/today/date/{date}` answers (entries by
- * sequence, sets by id with their done mark): three statements whatever the number of days.
+ * The member's day logs after `afterDate` (exclusive), by date, at most `limit` of them, in the
+ * shape `GET /api/today/date/{date}` answers (entries by sequence, sets by id with their done
+ * mark): three statements per page.
  */
-async function memberDays(db: Db, memberId: number): Promise<Today[]> {
+async function memberDaysPage(
+  db: Db,
+  memberId: number,
+  afterDate: string | null,
+  limit: number,
+): Promise<Today[]> {
   const days = await db
     .select({ id: todays.id, localDate: todays.localDate, checkBox: todays.checkBox })
     .from(todays)
-    .where(eq(todays.memberId, memberId))
-    .orderBy(asc(todays.localDate));
+    .where(
+      and(
+        eq(todays.memberId, memberId),
+        afterDate === null ? undefined : gt(todays.localDate, afterDate),
+      ),
+    )
+    .orderBy(asc(todays.localDate))
+    .limit(limit);
+  if (days.length === 0) return [];
   const entries = await db
     .select({
       id: todayExercises.id,
@@ -67,9 +85,13 @@ async function memberDays(db: Db, memberId: number): Promise<Today[]> {
       exerciseName: sql<string>`coalesce(${exercises.name}, ${todayExercises.exerciseName})`,
     })
     .from(todayExercises)
-    .innerJoin(todays, eq(todays.id, todayExercises.todayId))
     .leftJoin(exercises, eq(exercises.id, todayExercises.exerciseId))
-    .where(eq(todays.memberId, memberId))
+    .where(
+      inArray(
+        todayExercises.todayId,
+        days.map((day) => day.id),
+      ),
+    )
     .orderBy(asc(todayExercises.sequence), asc(todayExercises.id));
   const sets = await setsByOwner(
     db,
@@ -90,6 +112,30 @@ async function memberDays(db: Db, memberId: number): Promise<Today[]> {
   }));
 }
 
+/** The member's day logs, by date, a page at a time. */
+async function* memberDays(db: Db, memberId: number): AsyncGenerator<Today[]> {
+  let after: string | null = null;
+  for (;;) {
+    const page = await memberDaysPage(db, memberId, after, EXPORT_PAGE_ROWS);
+    if (page.length > 0) yield page;
+    if (page.length < EXPORT_PAGE_ROWS) return;
+    after = page[page.length - 1].localDate;
+  }
+}
+
+/** Rows of a table by ascending id, a page at a time: `read(afterId, limit)` reads one page. */
+async function* pagesById<T extends { id: number }>(
+  read: (afterId: number, limit: number) => Promise<T[]>,
+): AsyncGenerator<T[]> {
+  let after = 0;
+  for (;;) {
+    const page = await read(after, EXPORT_PAGE_ROWS);
+    if (page.length > 0) yield page;
+    if (page.length < EXPORT_PAGE_ROWS) return;
+    after = page[page.length - 1].id;
+  }
+}
+
 /** workouts.csv's rows: one per logged set, by date, entry sequence and set order. */
 export function workoutRows(days: Today[]): CsvCell[][] {
   return days.flatMap((day) =>
@@ -108,7 +154,14 @@ export function workoutRows(days: Today[]): CsvCell[][] {
   );
 }
 
-async function memberPostsWithTimes(db: Db, memberId: number) {
+/** The member's posts after `afterId` (and up to `untilId`, when given), by id. */
+function memberPostsPage(
+  db: Db,
+  memberId: number,
+  afterId: number,
+  limit: number,
+  untilId?: number,
+) {
   return db
     .select({
       id: posts.id,
@@ -121,8 +174,15 @@ async function memberPostsWithTimes(db: Db, memberId: number) {
         ),
     })
     .from(posts)
-    .where(eq(posts.memberId, memberId))
-    .orderBy(asc(posts.id));
+    .where(
+      and(
+        eq(posts.memberId, memberId),
+        gt(posts.id, afterId),
+        untilId === undefined ? undefined : lte(posts.id, untilId),
+      ),
+    )
+    .orderBy(asc(posts.id))
+    .limit(limit);
 }
 
 /** Requests the member sent that are still pending: the addressee's id and name only. */
@@ -186,13 +246,17 @@ function imageFileName(key: string): string {
   return key.slice(key.lastIndexOf('/') + 1);
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
+/**
+ * An image's bytes, whole (one at a time): an entry cannot be taken back once its first bytes are
+ * sent, so a read that fails half-way must fail before any of it is written. Null when absent.
+ */
+async function readImage(images: ImageStorage, key: string): Promise<Uint8Array[] | null> {
+  const opened = await images.open(key);
+  if (!opened) return null;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of opened.stream) chunks.push(chunk as Uint8Array);
+  return chunks;
 }
-
-const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2) + '\n');
 
 function readme(missingImages: string[]): string {
   const lines = [
@@ -204,6 +268,7 @@ function readme(missingImages: string[]): string {
     'exercises.json      내 운동: 분류, 메모, 휴식 시간, 세트',
     'routines.json       내 루틴: 루틴의 운동과 세트',
     'workouts.csv        운동 기록: 세트마다 한 줄(Strong, Hevy 내보내기와 같은 열). Done은 세트 체크, Completed는 그날의 완료',
+    "                    (=, +, -, @로 시작하는 이름은 스프레드시트가 수식으로 읽지 않도록 앞에 '를 붙였습니다)",
     'workouts.json       운동 기록: 날짜별 기록(앱이 주고받는 모양 그대로)',
     'posts.json          내 게시물: 글, 올린 시각, 좋아요 수, 사진 파일 이름',
     'images/             내 게시물의 사진',
@@ -218,124 +283,176 @@ function readme(missingImages: string[]): string {
   return lines.join('\r\n') + '\r\n';
 }
 
+/** workouts.csv's text: the BOM and header, then the rows of each page of days. */
+async function* workoutsCsv(days: AsyncIterable<Today[]>): AsyncGenerator<string> {
+  yield toCsv(WORKOUT_CSV_HEADER, []);
+  for await (const page of days) yield csvLines(workoutRows(page));
+}
+
+export type ImageErrorHandler = (key: string, error: unknown) => void;
+
 /**
- * Everything the member owns as one ZIP, built in memory (one member's data, images stored
- * without recompression): their profile and settings, exercises, routines, day logs (CSV and
- * JSON), posts with their images, own comments, friends, clubs and own chat messages. Of other
- * members only what the member's own lists name (a friend's id and name, a club's title).
+ * Everything the member owns as one ZIP, written as the reader takes it (one member's data,
+ * images stored without recompression): their profile and settings, exercises, routines, day
+ * logs (CSV and JSON), posts with their images, own comments, friends, clubs and own chat
+ * messages. Of other members only what the member's own lists name (a friend's id and name, a
+ * club's title). Tables that grow without bound are read a page at a time and images one at a
+ * time, so the memory it takes does not grow with the member's data. An image that cannot be read
+ * is reported to `onImageError`, left out and named in README.txt.
  * `계정 삭제` (account/service.ts) removes the same data (and the likes, notifications and sessions
  * that are not exported); only the chat messages outlive it, sender-less. Messages are selected by
  * their sender, so a deleted member's (null sender) never appear in anyone's export.
  */
-export async function buildExport(
+export async function* exportZip(
   db: Db,
   images: ImageStorage,
   memberId: number,
-  onImageError: (key: string, error: unknown) => void = () => {},
-): Promise<Uint8Array> {
-  const [member] = await db.select().from(members).where(eq(members.id, memberId));
-  const caller = await memberSummary(db, memberId);
-  const [exerciseList, routineList, days, postRows, friends, received, sent, clubList] =
-    await Promise.all([
-      listExercises(db, memberId),
-      listRoutines(db, memberId),
-      memberDays(db, memberId),
-      memberPostsWithTimes(db, memberId),
+  onImageError: ImageErrorHandler = () => {},
+): AsyncGenerator<Uint8Array> {
+  const zip = new ZipStreamWriter();
+  let finished = false;
+  try {
+    // Images first: README.txt and posts.json say which ones are missing.
+    const missingImages = new Set<string>();
+    let lastPostId = 0;
+    for await (const page of pagesById((after, limit) =>
+      memberPostsPage(db, memberId, after, limit),
+    )) {
+      for (const post of page) {
+        lastPostId = post.id;
+        const name = imageFileName(post.imageKey);
+        let chunks: Uint8Array[] | null = null;
+        try {
+          chunks = await readImage(images, post.imageKey);
+        } catch (error) {
+          onImageError(post.imageKey, error);
+        }
+        if (chunks) yield* zip.stored(`images/${name}`, chunks);
+        else missingImages.add(name);
+      }
+    }
+    yield* zip.deflated('README.txt', [readme([...missingImages])]);
+
+    const [member] = await db.select().from(members).where(eq(members.id, memberId));
+    yield* zip.deflated('profile.json', [
+      jsonText({
+        id: member.id,
+        name: member.name,
+        email: member.email,
+        picture: member.picture,
+        createdDate: seoulTimestamp(member.createdAt),
+        settings: {
+          weightUnit: member.weightUnit,
+          autoCompleteDay: member.autoCompleteDay,
+          restSeconds: member.restSeconds,
+        },
+      }),
+    ]);
+    // A member's library and routines are bounded by the wire's limits: read whole.
+    yield* zip.deflated('exercises.json', [jsonText(await listExercises(db, memberId))]);
+    yield* zip.deflated('routines.json', [jsonText(await listRoutines(db, memberId))]);
+    yield* zip.deflated('workouts.csv', workoutsCsv(memberDays(db, memberId)));
+    yield* zip.deflated('workouts.json', jsonArrayText(memberDays(db, memberId)));
+    // The posts of the images above (one posted since is left out of both).
+    yield* zip.deflated(
+      'posts.json',
+      jsonArrayText(
+        pagesById((after, limit) => memberPostsPage(db, memberId, after, limit, lastPostId)),
+        (post) => {
+          const image = imageFileName(post.imageKey);
+          return {
+            id: post.id,
+            text: post.text,
+            createdDate: seoulTimestamp(post.createdAt),
+            likeCount: post.likeCount,
+            image,
+            imageIncluded: !missingImages.has(image),
+          };
+        },
+      ),
+    );
+    yield* zip.deflated(
+      'comments.json',
+      jsonArrayText(
+        pagesById((after, limit) =>
+          db
+            .select({
+              id: comments.id,
+              postId: comments.postId,
+              text: comments.text,
+              createdAt: comments.createdAt,
+            })
+            .from(comments)
+            .where(and(eq(comments.memberId, memberId), gt(comments.id, after)))
+            .orderBy(asc(comments.id))
+            .limit(limit),
+        ),
+        (row) => ({
+          id: row.id,
+          postId: row.postId,
+          text: row.text,
+          createdDate: seoulTimestamp(row.createdAt),
+        }),
+      ),
+    );
+    const caller = await memberSummary(db, memberId);
+    const [friends, received, sent] = await Promise.all([
       listFriends(db, caller),
       listRequests(db, caller),
       sentRequests(db, memberId),
-      memberClubs(db, memberId),
     ]);
-  const commentRows = await db
-    .select({
-      id: comments.id,
-      postId: comments.postId,
-      text: comments.text,
-      createdAt: comments.createdAt,
-    })
-    .from(comments)
-    .where(eq(comments.memberId, memberId))
-    .orderBy(asc(comments.id));
-  const messageRows = await db
-    .select({
-      id: chatMessages.id,
-      roomId: chatMessages.roomId,
-      message: chatMessages.message,
-      createdAt: chatMessages.createdAt,
-    })
-    .from(chatMessages)
-    .where(eq(chatMessages.memberId, memberId))
-    .orderBy(asc(chatMessages.id));
-
-  const files: Zippable = {};
-  const missingImages: string[] = [];
-  const postList = [];
-  // One image at a time: only the ZIP and one image are held, whatever the number of posts.
-  for (const post of postRows) {
-    const name = imageFileName(post.imageKey);
-    let included = false;
-    try {
-      const opened = await images.open(post.imageKey);
-      if (opened) {
-        files[`images/${name}`] = [await readAll(opened.stream), { level: 0 }];
-        included = true;
-      }
-    } catch (error) {
-      onImageError(post.imageKey, error);
-    }
-    if (!included) missingImages.push(name);
-    postList.push({
-      id: post.id,
-      text: post.text,
-      createdDate: seoulTimestamp(post.createdAt),
-      likeCount: post.likeCount,
-      image: name,
-      imageIncluded: included,
-    });
+    yield* zip.deflated('friends.json', [
+      jsonText({
+        friends: friends.map(({ friend }) => ({ id: friend.id, name: friend.name })),
+        sentRequests: sent,
+        receivedRequests: received.map(({ member: requester }) => ({
+          id: requester.id,
+          name: requester.name,
+        })),
+      }),
+    ]);
+    yield* zip.deflated('clubs.json', [jsonText(await memberClubs(db, memberId))]);
+    yield* zip.deflated(
+      'chat-messages.json',
+      jsonArrayText(
+        pagesById((after, limit) =>
+          db
+            .select({
+              id: chatMessages.id,
+              roomId: chatMessages.roomId,
+              message: chatMessages.message,
+              createdAt: chatMessages.createdAt,
+            })
+            .from(chatMessages)
+            .where(and(eq(chatMessages.memberId, memberId), gt(chatMessages.id, after)))
+            .orderBy(asc(chatMessages.id))
+            .limit(limit),
+        ),
+        (row) => ({
+          id: row.id,
+          roomId: row.roomId,
+          message: row.message,
+          createdDate: seoulTimestamp(row.createdAt),
+        }),
+      ),
+    );
+    yield* zip.end();
+    finished = true;
+  } finally {
+    // The reader went away (or a read failed): nothing more is made.
+    if (!finished) zip.terminate();
   }
+}
 
-  files['README.txt'] = strToU8(readme(missingImages));
-  files['profile.json'] = json({
-    id: member.id,
-    name: member.name,
-    email: member.email,
-    picture: member.picture,
-    createdDate: seoulTimestamp(member.createdAt),
-    settings: {
-      weightUnit: member.weightUnit,
-      autoCompleteDay: member.autoCompleteDay,
-      restSeconds: member.restSeconds,
-    },
+/** The export as a byte stream for a reply: the ZIP is made as fast as the client reads it. */
+export function exportStream(
+  db: Db,
+  images: ImageStorage,
+  memberId: number,
+  onImageError?: ImageErrorHandler,
+): Readable {
+  return Readable.from(exportZip(db, images, memberId, onImageError), {
+    objectMode: false,
+    highWaterMark: 64 * 1024,
   });
-  files['exercises.json'] = json(exerciseList);
-  files['routines.json'] = json(routineList);
-  files['workouts.csv'] = strToU8(toCsv(WORKOUT_CSV_HEADER, workoutRows(days)));
-  files['workouts.json'] = json(days);
-  files['posts.json'] = json(postList);
-  files['comments.json'] = json(
-    commentRows.map((row) => ({
-      id: row.id,
-      postId: row.postId,
-      text: row.text,
-      createdDate: seoulTimestamp(row.createdAt),
-    })),
-  );
-  files['friends.json'] = json({
-    friends: friends.map(({ friend }) => ({ id: friend.id, name: friend.name })),
-    sentRequests: sent,
-    receivedRequests: received.map(({ member: requester }) => ({
-      id: requester.id,
-      name: requester.name,
-    })),
-  });
-  files['clubs.json'] = json(clubList);
-  files['chat-messages.json'] = json(
-    messageRows.map((row) => ({
-      id: row.id,
-      roomId: row.roomId,
-      message: row.message,
-      createdDate: seoulTimestamp(row.createdAt),
-    })),
-  );
-  return zipSync(files, { level: 6 });
 }

@@ -21,6 +21,7 @@ export const RATE_LIMIT_GROUPS = [
   'friendRequest',
   'clubCreate',
   'signIn',
+  'export',
 ] as const;
 export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
 
@@ -44,6 +45,8 @@ export const BUDGET_DEFAULTS: Record<RateLimitGroup, { env: string; value: strin
   friendRequest: { env: 'RATE_LIMIT_FRIEND_REQUESTS', value: '30/1h' },
   clubCreate: { env: 'RATE_LIMIT_CLUBS', value: '10/1d' },
   signIn: { env: 'RATE_LIMIT_SIGN_IN', value: '30/1m' },
+  // Each export reads every photo of the member: a handful per hour is all anyone needs.
+  export: { env: 'RATE_LIMIT_EXPORTS', value: '3/1h' },
 };
 
 /** 200 MiB of uploads per member and (Seoul) day. */
@@ -105,6 +108,7 @@ const ROUTE_GROUPS: ReadonlyMap<string, RateLimitGroup> = new Map([
   ['POST /api/friend/request/:memberId', 'friendRequest'],
   ['POST /api/club', 'clubCreate'],
   ['GET /oauth2/authorization/google', 'signIn'],
+  ['GET /api/member/export', 'export'],
 ]);
 
 /**
@@ -121,7 +125,8 @@ const NOT_COUNTED: ReadonlySet<string> = new Set([
 
 /**
  * The budget a request counts against, or null for none: its route's own group, else `write` for
- * any other POST/PUT/PATCH/DELETE under /api (HEAD counts as its GET). Reads, the development
+ * any other POST/PUT/PATCH/DELETE under /api (HEAD counts as its GET). Reads (but the data
+ * export, which has a budget of its own), the development
  * identity provider (its sign-ins start at the limited sign-in start) and the OAuth callback are
  * not limited.
  */

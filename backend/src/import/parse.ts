@@ -10,6 +10,7 @@ import {
 } from '@/lib/contract/data-import';
 import { LIMITS } from '@/lib/contract/exercise';
 import { fromDisplayWeight, type WeightUnit } from '@/lib/training/units';
+import { restoreCell } from '../export/csv';
 import { ApiError } from '../http/errors';
 
 /**
@@ -188,6 +189,14 @@ function numberCell(value: string | undefined, decimalComma: boolean): number | 
   return Number.NaN;
 }
 
+/**
+ * A text cell as its writer meant it: trimmed, and a leading `'` that neutralised formula text
+ * (`'=SUM(A1)`, as our own export and spreadsheet-minded apps write it) dropped again.
+ */
+function textCell(value: string | undefined): string {
+  return restoreCell((value ?? '').trim()).trim();
+}
+
 /** What one row holds: a set, or why it is skipped. */
 type RowResult =
   | { set: Omit<ParsedSet, 'row' | 'key'> }
@@ -238,7 +247,7 @@ function setRow(
   },
   decimalComma: boolean,
 ): RowResult {
-  const exercise = (cells.exercise ?? '').trim();
+  const exercise = textCell(cells.exercise);
   if (exercise.length < 1 || exercise.length > LIMITS.name) {
     return skip('badName', exercise === '' ? null : exercise.slice(0, LIMITS.name));
   }
@@ -288,7 +297,7 @@ function readerFor(
       unitChoosable: !perRowUnit,
       read(row) {
         const order = (at(row, 'set order') ?? '').trim();
-        const exercise = (at(row, 'exercise name') ?? '').trim() || null;
+        const exercise = textCell(at(row, 'exercise name')) || null;
         if (!STRONG_SET_KINDS.test(order)) return skip('notASet', exercise, order || null);
         return setRow(
           {

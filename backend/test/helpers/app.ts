@@ -32,6 +32,7 @@ export const GENEROUS_RATE_LIMITS: Record<string, string> = {
   RATE_LIMIT_FRIEND_REQUESTS: '1000000/1m',
   RATE_LIMIT_CLUBS: '1000000/1m',
   RATE_LIMIT_SIGN_IN: '1000000/1m',
+  RATE_LIMIT_EXPORTS: '1000000/1m',
 };
 
 async function freePort(): Promise<number> {
