@@ -209,7 +209,8 @@ export class ChatServer {
     const entry = {
       member: { id: member.id, name: member.name, picture: member.picture },
       at: Date.now(),
-      // The connection lives no longer than the token that opened it (or its session: `closeSession`).
+      // The connection lives no longer than the token that opened it, nor its session
+      // (`closeSession`).
       expiresAt: result.claims.exp * 1000,
       sessionId: result.claims.sid ?? null,
     };
