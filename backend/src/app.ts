@@ -154,6 +154,9 @@ export async function buildApp(
   hub.addListener(live.dispatch);
   // An account deleted on any instance is forgotten here at once: its access tokens stop working.
   hub.onMemberGone((memberId) => auth.members.forget(memberId));
+  // A session ended on any instance (logout, refresh-token reuse) is refused here at once.
+  hub.onSessionGone((sessionId) => auth.sessions.markEnded(sessionId));
+  auth.sessions.announce = (sessionId, memberId) => hub.sessionGone(memberId, sessionId);
   await hub.start();
   chat = new ChatServer({
     db: database.db,
@@ -162,6 +165,7 @@ export async function buildApp(
     jwtKey,
     publicOrigin: config.publicOrigin,
     sessionTokenGraceSeconds: config.refreshTokenDays * 86400,
+    sessions: auth.sessions,
   });
   const chatServer = chat;
   metrics.sources.chatConnections = () => chatServer.connections;

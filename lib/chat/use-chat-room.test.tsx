@@ -11,7 +11,7 @@ interface FakeClientConfig {
   heartbeatIncoming: number;
   heartbeatOutgoing: number;
   onConnect: () => void;
-  onWebSocketClose: () => void;
+  onWebSocketClose: (event?: { code: number; reason: string }) => void;
   onStompError: (frame: { headers: Record<string, string> }) => void;
   beforeConnect: () => Promise<void>;
 }
@@ -50,9 +50,9 @@ class FakeClient {
     this.subscriptions = [];
     this.config.onConnect();
   }
-  drop() {
+  drop(event?: { code: number; reason: string }) {
     this.connected = false;
-    this.config.onWebSocketClose();
+    this.config.onWebSocketClose(event);
   }
   deliver(message: ChatMessage) {
     const frame = { headers: {}, body: message, statusCode: 'OK', statusCodeValue: 200 };
@@ -359,5 +359,49 @@ describe('useChatRoom', () => {
     const client = await clientReady();
     await client.config.beforeConnect();
     expect(calls.some((call) => call.url === '/api/login/check')).toBe(true);
+  });
+
+  it('ends the browser session when the server closes with “session ended” and the check agrees', async () => {
+    mockFetch({
+      'GET /api/rooms/5/recentMessage?limit=20': { body: [] },
+      'GET /api/login/check': { body: { check: false } },
+    });
+    const unauthorized = jest.fn();
+    window.addEventListener('auth:unauthorized', unauthorized);
+    try {
+      renderHook(() => useChatRoom(5));
+      const client = await clientReady();
+      act(() => client.open());
+      act(() => client.drop({ code: 4001, reason: 'Session expired' }));
+      act(() => client.drop({ code: 1006, reason: 'Connection dropped' }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unauthorized).not.toHaveBeenCalled();
+      expect(client.deactivated).toBe(false);
+      act(() => client.drop({ code: 4002, reason: 'Session ended' }));
+      await waitFor(() => expect(unauthorized).toHaveBeenCalledTimes(1));
+      expect(client.deactivated).toBe(true);
+    } finally {
+      window.removeEventListener('auth:unauthorized', unauthorized);
+    }
+  });
+
+  it('keeps reconnecting after “session ended” when the member is signed in again', async () => {
+    mockFetch({
+      'GET /api/rooms/5/recentMessage?limit=20': { body: [] },
+      'GET /api/login/check': { body: { check: true, id: 1, name: 'a', picture: null } },
+    });
+    const unauthorized = jest.fn();
+    window.addEventListener('auth:unauthorized', unauthorized);
+    try {
+      renderHook(() => useChatRoom(5));
+      const client = await clientReady();
+      act(() => client.open());
+      act(() => client.drop({ code: 4002, reason: 'Session ended' }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unauthorized).not.toHaveBeenCalled();
+      expect(client.deactivated).toBe(false);
+    } finally {
+      window.removeEventListener('auth:unauthorized', unauthorized);
+    }
   });
 });

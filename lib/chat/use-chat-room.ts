@@ -4,10 +4,17 @@ import type { Client, IMessage } from '@stomp/stompjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRuntimeConfig } from '@/components/config/runtime-config';
 import { isApiError } from '@/lib/api/errors';
+import { dispatchUnauthorized } from '@/lib/api/events';
 import { NEWER_MESSAGES_LIMIT } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import type { ChatMessage } from '@/lib/contract/chat';
-import { CHAT_ENDPOINT, chatSendBody, roomSendDestination, roomTopic } from '@/lib/contract/values';
+import {
+  CHAT_ENDPOINT,
+  CHAT_SESSION_ENDED,
+  chatSendBody,
+  roomSendDestination,
+  roomTopic,
+} from '@/lib/contract/values';
 import { firstMessageId, lastMessageId, mergeMessages, messageToSend } from './message-list';
 import { isMembershipRefusal } from './stomp-refusal';
 
@@ -168,6 +175,24 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
       void client?.deactivate();
     }
 
+    /**
+     * The server closed the link because its session ended (signed out in another tab or on
+     * another device's report of a stolen token): when the login check agrees, the browser's
+     * session ends too (`auth:unauthorized`: the guard goes to /login) and the link stops. Still
+     * signed in (a new sign-in meanwhile) or unsure (offline): it reconnects as after any drop.
+     */
+    async function sessionEnded() {
+      let signedIn = true;
+      try {
+        signedIn = (await (await loadApi()).loginCheck()).check;
+      } catch (error) {
+        console.error('chat: login check after the session ended failed', error);
+      }
+      if (signedIn || disposed) return;
+      void client?.deactivate();
+      dispatchUnauthorized();
+    }
+
     /** Loads what arrived while the link was down: pages of messages after the newest one held. */
     const catchUp = async () => {
       if (!(await history) || disposed) return;
@@ -227,7 +252,11 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
           update((current) => ({ ...current, connected: true }));
           if (gap) void catchUp();
         },
-        onWebSocketClose: () => update((current) => ({ ...current, connected: false })),
+        onWebSocketClose: (event?: { code?: number | string }) => {
+          update((current) => ({ ...current, connected: false }));
+          // Number(): SockJS hands on the close frame's code as the server wrote it.
+          if (Number(event?.code) === CHAT_SESSION_ENDED.code) void sessionEnded();
+        },
         // Only "not a member" is final: retrying would only repeat it. Any other ERROR (rate
         // limit, a passing server failure) ends this session like a drop: the socket is closed
         // (should the server not close it), the client retries in 5 s and catches up on connect.

@@ -23,7 +23,12 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** Claims of the access-token JWT (HS512), as the original backend writes them. */
+/**
+ * Claims of the access-token JWT (HS512), as the original backend writes them, plus `sid`: the
+ * session (refresh-token family) it belongs to, so that a session ended on the server (logout,
+ * reuse revocation) refuses its access tokens too. Tokens without `sid` (signed before it existed)
+ * are accepted until they expire.
+ */
 export const accessTokenClaimsSchema = z.object({
   id: z.number().check(z.int()),
   name: z.string(),
@@ -32,5 +37,6 @@ export const accessTokenClaimsSchema = z.object({
   tokenType: z.literal('access'),
   iat: z.number(),
   exp: z.number(),
+  sid: z.optional(z.string()),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;

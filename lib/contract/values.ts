@@ -135,6 +135,12 @@ export function isDeletedSender(member: { id: number }): boolean {
 
 /** SockJS endpoint path, relative to the chat origin. */
 export const CHAT_ENDPOINT = '/chat';
+/**
+ * The SockJS close the server sends when the connection's session ended on the server (logout or
+ * refresh-token reuse, on any instance): the client checks the session and goes to sign-in rather
+ * than reconnecting. (4001 'Session expired' is the access token's expiry: it reconnects.)
+ */
+export const CHAT_SESSION_ENDED = { code: 4002, reason: 'Session ended' } as const;
 /** The topic a room's messages are broadcast on. */
 export function roomTopic(roomId: number): string {
   return `/topic/public/rooms/${roomId}`;

@@ -8,20 +8,24 @@ export interface TokenMember {
   picture: string | null;
 }
 
-/** Signs an access token with exactly the original backend's claims (HS512, header {alg}). */
+/**
+ * Signs an access token with the original backend's claims (HS512, header {alg}) and, when given,
+ * `sid`: the refresh-token family (session) it belongs to.
+ */
 export async function signAccessToken(
   key: Buffer,
   member: TokenMember,
   minutes: number,
-  now = new Date(),
+  options: { now?: Date; sessionId?: string } = {},
 ): Promise<string> {
-  const iat = Math.floor(now.getTime() / 1000);
+  const iat = Math.floor((options.now ?? new Date()).getTime() / 1000);
   return new SignJWT({
     id: member.id,
     name: member.name,
     picture: member.picture,
     authorities: 'USER',
     tokenType: 'access',
+    ...(options.sessionId ? { sid: options.sessionId } : {}),
   })
     .setProtectedHeader({ alg: 'HS512' })
     .setIssuedAt(iat)

@@ -4,6 +4,7 @@ import type { CookieSettings } from './cookies';
 import { deriveKey } from './keys';
 import { MemberLookup } from './member-lookup';
 import { RefreshTokenService } from './refresh-tokens';
+import { SessionRevocations } from './session-revocations';
 
 /** Key material and services shared by the auth routes and hooks. */
 export interface AuthContext {
@@ -14,6 +15,8 @@ export interface AuthContext {
   refreshTokens: RefreshTokenService;
   /** The member behind a token, remembered for a few seconds (every /api request needs it). */
   members: MemberLookup;
+  /** Whether the session an access token names (`sid`) has ended; announces ended ones. */
+  sessions: SessionRevocations;
   publicUrl: string;
 }
 
@@ -31,8 +34,10 @@ export function createAuthContext(config: Config, db: Db, jwtKey: Buffer): AuthC
       sealKey: deriveKey(jwtKey, 'refresh-successor'),
       refreshTokenDays: config.refreshTokenDays,
       graceSeconds: config.refreshGraceSeconds,
+      lostAnswerSeconds: config.accessTokenMinutes * 60,
     }),
     members: new MemberLookup(db),
+    sessions: new SessionRevocations(db),
     publicUrl: config.publicUrl,
   };
 }

@@ -24,11 +24,16 @@ export async function sessionRoutes(
   app.get('/api/login/check', async (request, reply): Promise<LoginCheck> => {
     const cookie = request.cookies[ACCESS_TOKEN_COOKIE];
     const result = await verifyAccessToken(auth.jwtKey, cookie);
-    const member = result.ok ? await auth.members.find(result.claims.id) : undefined;
-    if (!result.ok || !member) {
-      // A cookie that fails verification (new JWT_SECRET, forged, member gone) is dropped, so the
-      // app's page rules, which only read its expiry, stop treating it as a session. The refresh
-      // cookie stays: it may still yield a valid session.
+    const [member, ended] = result.ok
+      ? await Promise.all([
+          auth.members.find(result.claims.id),
+          result.claims.sid !== undefined && auth.sessions.isEnded(result.claims.sid),
+        ])
+      : [undefined, false];
+    if (!result.ok || !member || ended) {
+      // A cookie that fails verification (new JWT_SECRET, forged, member gone, session ended) is
+      // dropped, so the app's page rules, which only read its expiry, stop treating it as a
+      // session. The refresh cookie stays: it may still yield a valid session.
       if (cookie) clearAccessCookie(reply, auth.cookies);
       return SIGNED_OUT;
     }
@@ -37,23 +42,49 @@ export async function sessionRoutes(
   });
 
   app.post('/api/token/refresh', async (request, reply) => {
+    await auth.refreshTokens.purgeIfDue(request.log);
     const token = request.cookies[REFRESH_TOKEN_COOKIE];
     const rotated = token ? await auth.refreshTokens.rotate(token) : null;
     const member = rotated?.ok ? await findMemberById(auth.db, rotated.memberId) : undefined;
     if (!rotated?.ok || !member) {
-      if (rotated && !rotated.ok)
+      if (rotated && !rotated.ok) {
         request.log.info({ reason: rotated.reason }, 'refresh token rejected');
+        // A stolen token came back: the session ends everywhere, its access tokens included.
+        if (rotated.reason === 'reused' && rotated.familyId && rotated.memberId !== undefined)
+          await auth.sessions.ended(rotated.familyId, rotated.memberId);
+      }
       clearSessionCookies(reply, auth.cookies);
       return reply.status(401).send(errorBody(401, MESSAGES.unauthenticated));
     }
-    const access = await signAccessToken(auth.jwtKey, member, auth.cookies.accessTokenMinutes);
+    const access = await signAccessToken(auth.jwtKey, member, auth.cookies.accessTokenMinutes, {
+      sessionId: rotated.familyId,
+    });
     setSessionCookies(reply, auth.cookies, { access, refresh: rotated.token });
     return reply.type('text/plain; charset=utf-8').send('토큰이 갱신되었습니다.');
   });
 
+  /**
+   * Ends the session on the server: the refresh cookie's family (through the BFF, which scopes
+   * that cookie to `/`) and the family the access cookie names (straight at the backend the
+   * refresh cookie, scoped to /api/token/refresh, never arrives) are revoked, and `session-gone`
+   * closes their chat connections and live streams everywhere. An expired access cookie still
+   * names its session. Idempotent; 200 with or without cookies.
+   */
   app.post('/api/logout', async (request, reply) => {
+    await auth.refreshTokens.purgeIfDue(request.log);
+    const now = new Date();
+    const ended = new Map<string, number>();
     const token = request.cookies[REFRESH_TOKEN_COOKIE];
-    if (token) await auth.refreshTokens.revokeFamilyOf(token);
+    const byRefresh = token ? await auth.refreshTokens.revokeFamilyOf(token, now) : null;
+    if (byRefresh) ended.set(byRefresh.familyId, byRefresh.memberId);
+    const access = await verifyAccessToken(auth.jwtKey, request.cookies[ACCESS_TOKEN_COOKIE], {
+      clockToleranceSeconds: auth.cookies.refreshTokenDays * 86400,
+    });
+    if (access.ok && access.claims.sid !== undefined && !ended.has(access.claims.sid)) {
+      await auth.refreshTokens.revokeFamily(access.claims.sid, now, access.claims.id);
+      ended.set(access.claims.sid, access.claims.id);
+    }
+    for (const [familyId, memberId] of ended) await auth.sessions.ended(familyId, memberId);
     clearSessionCookies(reply, auth.cookies);
     return reply.status(200).send();
   });

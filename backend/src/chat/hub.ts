@@ -72,6 +72,7 @@ export interface ChatMetrics {
 export class ChatHub {
   private readonly rooms = new Map<number, Set<RoomSubscriber>>();
   private readonly memberGoneListeners = new Set<(memberId: number) => void>();
+  private readonly sessionGoneListeners = new Set<(sessionId: string, memberId: number) => void>();
   /** message-id prefix of this instance; with `delivered`, unique across instances and restarts. */
   private readonly instanceTag = randomBytes(4).toString('hex');
   private delivered = 0;
@@ -148,7 +149,31 @@ export class ChatHub {
     return () => this.memberGoneListeners.delete(listener);
   }
 
+  /**
+   * Tells every instance that one session of the member ended (its refresh family was revoked):
+   * each calls its `onSessionGone` listeners (refuse its tokens, close its connections).
+   */
+  sessionGone(memberId: number, sessionId: string): Promise<void> {
+    return this.fanout.publish({ type: 'session-gone', memberId, sessionId });
+  }
+
+  /** Registers a listener for `sessionGone` on any instance; returns the unregister function. */
+  onSessionGone(listener: (sessionId: string, memberId: number) => void): () => void {
+    this.sessionGoneListeners.add(listener);
+    return () => this.sessionGoneListeners.delete(listener);
+  }
+
   private dispatch(event: FanoutEvent): void {
+    if (event.type === 'session-gone') {
+      for (const listener of this.sessionGoneListeners) {
+        try {
+          listener(event.sessionId, event.memberId);
+        } catch (error) {
+          this.log.warn({ err: error }, 'session-gone listener failed');
+        }
+      }
+      return;
+    }
     if (event.type === 'member-gone') {
       for (const listener of this.memberGoneListeners) {
         try {
@@ -191,6 +216,7 @@ export class ChatHub {
   close(): Promise<void> {
     this.rooms.clear();
     this.memberGoneListeners.clear();
+    this.sessionGoneListeners.clear();
     return this.fanout.close();
   }
 }

@@ -7,8 +7,10 @@ import sockjs from 'sockjs';
 
 import { ACCESS_TOKEN_COOKIE } from '@/lib/contract/cookies';
 import type { ChatMember } from '@/lib/contract/chat';
+import { CHAT_SESSION_ENDED } from '@/lib/contract/values';
 import { verifyAccessToken } from '../auth/access-token';
 import { findMemberById } from '../auth/members';
+import type { SessionRevocations } from '../auth/session-revocations';
 import type { Db } from '../db/client';
 import { errorBody, MESSAGES } from '../http/errors';
 import type { ChatHub } from './hub';
@@ -35,6 +37,8 @@ export interface ChatServerOptions {
   publicOrigin: string;
   /** How long an already open session accepts an expired access token on follow-up requests. */
   sessionTokenGraceSeconds: number;
+  /** Refuses tokens of ended sessions (`sid`); without it only the token itself is checked. */
+  sessions?: SessionRevocations;
   heartbeat?: [number, number];
 }
 
@@ -43,6 +47,8 @@ interface Pending {
   at: number;
   /** When the access token of the handshake expires (epoch ms). */
   expiresAt: number;
+  /** The session (refresh family) the handshake's token names; null without `sid`. */
+  sessionId: string | null;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse | Duplex, head?: Buffer) => boolean;
@@ -66,8 +72,11 @@ export class ChatServer {
   /** Open SockJS sessions by session id (raw WebSockets by nonce) → member id. */
   private readonly live = new Map<string, number>();
   private readonly sessions = new Set<StompSession>();
+  /** The session (refresh family) of each open connection, and how to end it. */
+  private readonly sessionEnds = new Map<StompSession, { sessionId: string; end: () => void }>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly stopListening: () => void;
+  private readonly stopListeningSessions: () => void;
   private counter = 0;
 
   constructor(private readonly options: ChatServerOptions) {
@@ -95,6 +104,16 @@ export class ChatServer {
     this.sweeper.unref();
     // A deleted account's connections end on every instance (the hub fans the event out).
     this.stopListening = options.hub.onMemberGone((memberId) => this.closeMember(memberId));
+    // So do one ended session's (logout, refresh-token reuse); the member's other sessions stay.
+    this.stopListeningSessions = options.hub.onSessionGone((sessionId) =>
+      this.closeSession(sessionId),
+    );
+  }
+
+  /** True when the token's session ended on the server (a token without `sid` has none). */
+  private async sessionEnded(sessionId: string | undefined): Promise<boolean> {
+    if (sessionId === undefined || !this.options.sessions) return false;
+    return this.options.sessions.isEnded(sessionId);
   }
 
   /** Open STOMP sessions on this instance (for the metrics). */
@@ -165,6 +184,9 @@ export class ChatServer {
       if (result.claims.id !== liveMember) {
         return { ok: false, status: 403, message: MESSAGES.forbidden };
       }
+      if (await this.sessionEnded(result.claims.sid)) {
+        return { ok: false, status: 401, message: MESSAGES.unauthenticated };
+      }
       return { ok: true };
     }
     if (transport && !OPENING.has(transport[3])) {
@@ -179,13 +201,18 @@ export class ChatServer {
         message: result.reason === 'expired' ? MESSAGES.expired : MESSAGES.unauthenticated,
       };
     }
-    const member = await findMemberById(this.options.db, result.claims.id);
-    if (!member) return { ok: false, status: 401, message: MESSAGES.unauthenticated };
+    const [member, ended] = await Promise.all([
+      findMemberById(this.options.db, result.claims.id),
+      this.sessionEnded(result.claims.sid),
+    ]);
+    if (!member || ended) return { ok: false, status: 401, message: MESSAGES.unauthenticated };
     const entry = {
       member: { id: member.id, name: member.name, picture: member.picture },
       at: Date.now(),
-      // The connection lives no longer than the token that opened it (logout, revocation).
+      // The connection lives no longer than the token that opened it, nor its session
+      // (`closeSession`).
       expiresAt: result.claims.exp * 1000,
+      sessionId: result.claims.sid ?? null,
     };
     if (sessionKey !== null) {
       this.pending.set(sessionKey, entry);
@@ -226,6 +253,15 @@ export class ChatServer {
       `${this.counter.toString(36)}-${key.slice(0, 8)}`,
     );
     this.sessions.add(session);
+    if (entry.sessionId !== null) {
+      this.sessionEnds.set(session, {
+        sessionId: entry.sessionId,
+        // A number, as the SockJS close frame carries it (`c[4002,"…"]`; @types/sockjs says string,
+        // which clients would then see as "4002").
+        end: () =>
+          conn.close(CHAT_SESSION_ENDED.code as unknown as string, CHAT_SESSION_ENDED.reason),
+      });
+    }
     // Closed (not refused) at expiry: the client reconnects with its refreshed cookie.
     const expiry = setTimeout(
       () => conn.close('4001', 'Session expired'),
@@ -238,6 +274,7 @@ export class ChatServer {
       clearTimeout(expiry);
       session.closedByTransport();
       this.sessions.delete(session);
+      this.sessionEnds.delete(session);
       this.live.delete(key);
     });
   }
@@ -275,10 +312,29 @@ export class ChatServer {
     }
   }
 
+  /**
+   * Closes every open connection of one ended session (refresh family) on this instance with
+   * CHAT_SESSION_ENDED, and forgets its handshakes not yet claimed. A reconnect is refused: its
+   * handshake finds the session ended.
+   */
+  closeSession(sessionId: string): void {
+    for (const [key, entry] of this.pending) {
+      if (entry.sessionId === sessionId) this.pending.delete(key);
+    }
+    for (const [session, open] of this.sessionEnds) {
+      if (open.sessionId !== sessionId) continue;
+      this.sessionEnds.delete(session);
+      // Subscriptions and timers go now; the transport says goodbye with the code.
+      session.closedByTransport();
+      open.end();
+    }
+  }
+
   /** Closes every open session (server shutdown). */
   close(): void {
     clearInterval(this.sweeper);
     this.stopListening();
+    this.stopListeningSessions();
     for (const session of this.sessions) session.close();
     this.sessions.clear();
     this.pending.clear();

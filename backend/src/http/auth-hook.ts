@@ -13,6 +13,8 @@ declare module 'fastify' {
     member: SessionUser | null;
     /** When the request's access token expires (epoch ms): long-lived streams end then. */
     accessTokenExpiresAt: number | null;
+    /** The session (refresh family) the access token names; null for tokens without `sid`. */
+    sessionId: string | null;
   }
 }
 
@@ -32,12 +34,14 @@ function isApiPath(path: string): boolean {
 }
 
 /**
- * Requires a valid access_token cookie on /api/** (except the public endpoints) before routing,
- * so an unknown /api path is 401 without a session and 404 with one.
+ * Requires a valid access_token cookie of a session not ended (auth/session-revocations.ts) on
+ * /api/** (except the public endpoints) before routing, so an unknown /api path is 401 without a
+ * session and 404 with one.
  */
 export function registerAuthHook(app: FastifyInstance, auth: AuthContext): void {
   app.decorateRequest('member', null);
   app.decorateRequest('accessTokenExpiresAt', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0];
     if (!isApiPath(path)) return;
@@ -50,10 +54,16 @@ export function registerAuthHook(app: FastifyInstance, auth: AuthContext): void 
         result.reason === 'expired' ? MESSAGES.expired : MESSAGES.unauthenticated,
       );
     }
-    const member = await auth.members.find(result.claims.id);
-    if (!member) throw new ApiError(401, MESSAGES.unauthenticated);
+    const { sid } = result.claims;
+    const [member, ended] = await Promise.all([
+      auth.members.find(result.claims.id),
+      sid !== undefined && auth.sessions.isEnded(sid),
+    ]);
+    // A session ended on the server (logout, reuse revocation) refuses its access tokens.
+    if (!member || ended) throw new ApiError(401, MESSAGES.unauthenticated);
     request.member = { id: member.id, name: member.name, picture: member.picture };
     request.accessTokenExpiresAt = result.claims.exp * 1000;
+    request.sessionId = sid ?? null;
   });
 }
 

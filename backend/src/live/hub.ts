@@ -8,6 +8,8 @@ import { lastMessageOf } from './last-message';
 /** One member's open event stream on this instance. */
 export interface LiveStream {
   readonly memberId: number;
+  /** The session (refresh family) whose access token opened it; null for a token without one. */
+  readonly sessionId?: string | null;
   /** The rooms whose messages this stream is told of (the member's clubs' rooms). */
   readonly rooms: Set<number>;
   /** Writes one whole SSE frame (a connection too far behind is closed instead). */
@@ -89,6 +91,13 @@ export class LiveHub {
       case 'member-gone':
         // The account was deleted: its streams end (and would be refused on reconnecting).
         for (const stream of [...(this.byMember.get(event.memberId) ?? [])]) stream.close();
+        return;
+      case 'session-gone':
+        // One session ended (logout, reuse revocation): its streams end (a reconnect is refused);
+        // the member's other sessions keep theirs.
+        for (const stream of [...(this.byMember.get(event.memberId) ?? [])]) {
+          if (stream.sessionId === event.sessionId) stream.close();
+        }
         return;
       case 'member': {
         const frame = sseFrame(event.name, event.data);

@@ -18,8 +18,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * `GET /api/events`: the signed-in member's live stream (server-sent events; issue 16). It tells of
  * messages in the member's rooms, their read positions and their notifications, from whichever
  * instance they happen on. It opens with `ready`, then `notification` with the member's unread
- * count. The stream ends when the access token expires, so a signed-out or deleted member stops
- * hearing; the browser's EventSource reconnects through the BFF, which refreshes.
+ * count. The stream ends when the access token expires, or at once when its session ends (logout,
+ * `session-gone`) or the account is deleted; the browser's EventSource reconnects through the BFF, which refreshes.
  */
 export async function liveRoutes(
   app: FastifyInstance,
@@ -45,6 +45,7 @@ export async function liveRoutes(
     let open = true;
     const stream: LiveStream = {
       memberId: member.id,
+      sessionId: request.sessionId,
       rooms,
       send(frame) {
         if (!open) return;

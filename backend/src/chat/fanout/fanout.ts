@@ -14,6 +14,12 @@ export type MemberEvent =
    * their chat connections and live streams.
    */
   | { type: 'member-gone'; memberId: number }
+  /**
+   * One session of the member ended (logout, refresh-token reuse): every instance refuses its
+   * access tokens from now on and closes its chat connections and live streams. `sessionId` is
+   * the refresh family the access tokens name (`sid`); the member's other sessions stay.
+   */
+  | { type: 'session-gone'; memberId: number; sessionId: string }
   /** A live event for these members' streams (`name` is the SSE event, `data` its JSON). */
   | { type: 'member'; memberIds: number[]; name: string; data: string };
 

@@ -8,14 +8,21 @@ import type { Fanout, FanoutEvent, FanoutHandler } from './fanout';
 /**
  * The channels, each under the deployment's prefix (REDIS_CHANNEL_PREFIX, '' by default):
  * `chat:room:{id}` a room's events, `chat:member:{id}` a member's (an account deleted),
- * `live:member` the events for members' live streams (they name their members).
+ * `chat:session:{id}` a session's (it ended: logout, refresh-token reuse), `live:member` the events
+ * for members' live streams (they name their members).
  */
 export function channelNames(prefix = '') {
   return {
     room: (roomId: number) => `${prefix}chat:room:${roomId}`,
     member: (memberId: number) => `${prefix}chat:member:${memberId}`,
+    session: (sessionId: string) => `${prefix}chat:session:${sessionId}`,
     live: `${prefix}live:member`,
-    patterns: [`${prefix}chat:room:*`, `${prefix}chat:member:*`, `${prefix}live:*`],
+    patterns: [
+      `${prefix}chat:room:*`,
+      `${prefix}chat:member:*`,
+      `${prefix}chat:session:*`,
+      `${prefix}live:*`,
+    ],
   };
 }
 
@@ -33,7 +40,7 @@ interface Envelope {
 /**
  * Redis pub/sub between instances. The publisher delivers to its own subscribers at once (no Redis
  * round trip on the local path) and publishes to its event's channel (channelNames); every instance
- * pattern-subscribes to all three kinds under its prefix and delivers what other instances
+ * pattern-subscribes to all four kinds under its prefix and delivers what other instances
  * published, so nothing is delivered twice.
  */
 export class RedisFanout implements Fanout {
@@ -107,6 +114,7 @@ export class RedisFanout implements Fanout {
 
   private channelOf(event: FanoutEvent): string {
     if (event.type === 'member') return this.channels.live;
+    if (event.type === 'session-gone') return this.channels.session(event.sessionId);
     return event.type === 'member-gone'
       ? this.channels.member(event.memberId)
       : this.channels.room(event.roomId);
