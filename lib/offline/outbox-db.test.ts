@@ -12,7 +12,20 @@ import {
   type OutboxStorage,
   type StoredChange,
 } from './outbox-db';
-import { indexedDbOutboxStorage, OUTBOX_DB_NAME } from './outbox-idb';
+import { DELETE_WAIT_MS, indexedDbOutboxStorage, OUTBOX_DB_NAME } from './outbox-idb';
+
+/** Retries `check` until it passes (at most 2 s). */
+async function waitFor(check: () => Promise<void>): Promise<void> {
+  const until = Date.now() + 2_000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
 
 function change(date: string, extra: Partial<StoredChange> = {}): StoredChange {
   const op: DayOp = { kind: 'check', date, todayId: 7, checked: true };
@@ -157,6 +170,26 @@ describe('deleteOutboxDatabase', () => {
     expect(await storage.loadChanges()).toEqual([]);
     await storage.addChange(change('2026-11-02'));
     expect((await storage.loadChanges()).map((c) => c.op.date)).toEqual(['2026-11-02']);
+  });
+
+  it('resolves within its bound while another connection ignores the deletion', async () => {
+    // A connection with no versionchange handler (an older build's tab) blocks the deletion.
+    const holder = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(OUTBOX_DB_NAME, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore('changes');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const started = Date.now();
+    await deleteOutboxDatabase();
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(DELETE_WAIT_MS - 50);
+    expect(waited).toBeLessThan(DELETE_WAIT_MS + 2_000);
+    // The deletion stays queued and completes once the holder lets go.
+    holder.close();
+    await waitFor(async () =>
+      expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(OUTBOX_DB_NAME),
+    );
   });
 
   it('resolves when there is no database yet', async () => {

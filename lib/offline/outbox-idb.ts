@@ -73,11 +73,26 @@ export function indexedDbOutboxStorage(): OutboxStorage {
   };
 }
 
+/**
+ * How long logout waits for the deletion. A connection that ignores `versionchange` (a tab still
+ * running an older build, or one whose main thread is busy) blocks the request until it closes;
+ * the deletion stays queued in the browser and completes then, but logout must not wait for it.
+ */
+export const DELETE_WAIT_MS = 3_000;
+
 /** Deletes the queue's database (logout). Resolves even when it is blocked or missing. */
 export async function deleteOutboxDatabase(): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
   const db = await opening?.catch(() => null);
   db?.close();
   opening = null;
-  await deleteDB(OUTBOX_DB_NAME);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bounded = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, DELETE_WAIT_MS);
+  });
+  try {
+    await Promise.race([deleteDB(OUTBOX_DB_NAME), bounded]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
