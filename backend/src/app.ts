@@ -240,7 +240,7 @@ export async function buildApp(
   registerOriginCheck(app, config.publicOrigin);
   registerAuthHook(app, auth);
   // Its hooks run on each route after the auth hook and before the idempotency keys.
-  await registerRateLimits(
+  const peekRateLimit = await registerRateLimits(
     app,
     { ...config.rateLimits, publicUrl: config.publicUrl },
     counterRedis,
@@ -291,6 +291,7 @@ export async function buildApp(
     redis: counterRedis,
     keyPrefix: config.rateLimits.keyPrefix,
     oneAtATime: config.rateLimits.enabled,
+    peekRateLimit,
   });
   await app.register(accountRoutes, { db: database.db, images, hub, auth });
   await app.register(importRoutes, { db: database.db });

@@ -528,6 +528,92 @@ describe('one export at a time per member (pglite)', () => {
   });
 });
 
+for (const counters of ['memory', 'redis'] as const) {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const skip = counters === 'redis' && !redisUrl ? 'TEST_REDIS_URL is not set' : false;
+  describe(`whether an export would be accepted now (counters in ${counters})`, { skip }, () => {
+    let server: TestServer;
+    let storage: GatedStorage;
+    let folder: string;
+    let me: Member;
+
+    beforeEach(async () => {
+      const pglite = databaseKinds().find((kind) => kind.name === 'pglite')!;
+      folder = mkdtempSync(path.join(tmpdir(), 'eh-export-availability-'));
+      storage = new GatedStorage(new LocalImageStorage(folder, 1024 * 1024));
+      const env: Record<string, string> =
+        counters === 'redis'
+          ? {
+              REDIS_URL: redisUrl!,
+              // Counters and lock of its own: other runs on this Redis stay out.
+              RATE_LIMIT_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
+              REDIS_CHANNEL_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
+            }
+          : {};
+      server = await startServer(await pglite.create(), env, { images: storage });
+      [me] = await insertMembers(server.database.db, [buildMember({ name: '나회원' })]);
+      await insertPosts(server.database.db, storage, [buildPost({ memberId: me.id })]);
+    });
+    afterEach(async () => {
+      storage.release();
+      await server.close();
+      rmSync(folder, { recursive: true, force: true });
+    });
+
+    const get = async (url: string, member?: Member) =>
+      fetch(`${server.baseUrl}${url}`, {
+        headers: member ? { cookie: await sessionCookie(member) } : {},
+      });
+    const availability = (member?: Member) => get('/api/member/export/availability', member);
+    const expectAvailable = async (response: Response) => {
+      assert.equal(response.status, 204, await response.text());
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+    };
+
+    it("is 204, then the export's 429 while one runs and once the hour's 3 are spent, spending nothing", async () => {
+      await expectAvailable(await availability(me));
+
+      const first = get('/api/member/export', me);
+      await storage.firstOpen;
+      const running = await availability(me);
+      await expectTooMany(running, EXPORT_RUNNING_MESSAGE);
+      assert.equal(running.headers.get('retry-after'), String(EXPORT_RUNNING_RETRY_SECONDS));
+      storage.release();
+      const done = await first;
+      assert.equal(done.status, 200);
+      await done.arrayBuffer();
+      // The slot is let go when the response is over (the close event).
+      await delay(50);
+
+      // Asking spends no budget and takes no slot: however often, two more exports fit.
+      for (let i = 0; i < 5; i++) await expectAvailable(await availability(me));
+      for (let i = 0; i < 2; i++) {
+        const again = await get('/api/member/export', me);
+        assert.equal(again.status, 200);
+        await again.arrayBuffer();
+        await delay(50);
+      }
+
+      const spent = await availability(me);
+      await expectTooMany(spent, RATE_LIMITED);
+      const wait = Number(spent.headers.get('retry-after'));
+      assert.ok(wait > 3000 && wait <= 3600, `Retry-After ${wait}`);
+      // It says what the export itself now answers.
+      const refused = await get('/api/member/export', me);
+      const body = await expectTooMany(refused, RATE_LIMITED);
+      assert.ok(Math.abs(Number(refused.headers.get('retry-after')) - wait) <= 1);
+      const again = await availability(me);
+      assert.equal(errorBodySchema.parse(await again.json()).message, body.message);
+    });
+
+    it('is 401 without a session', async () => {
+      const response = await availability();
+      assert.equal(response.status, 401);
+      assert.equal(errorBodySchema.parse(await response.json()).code, '401');
+    });
+  });
+}
+
 describe('the export lock across instances (Redis)', () => {
   it('holds one export per member across two instances until released', async (t) => {
     const url = process.env.TEST_REDIS_URL;
@@ -542,6 +628,8 @@ describe('the export lock across instances (Redis)', () => {
       const release = await a.acquire(7);
       assert.ok(release);
       assert.equal(await b.acquire(7), null, 'the other instance sees the running export');
+      assert.equal(await b.isRunning(7), true, 'and says so when asked');
+      assert.equal(await b.isRunning(8), false);
       assert.equal(await a.acquire(7), null, 'and so does this one');
       const otherMember = await b.acquire(8);
       assert.ok(otherMember, "another member's export is free");
@@ -549,6 +637,7 @@ describe('the export lock across instances (Redis)', () => {
       release();
       // The release is sent without waiting for it: give Redis a moment.
       await delay(100);
+      assert.equal(await b.isRunning(7), false);
       const again = await b.acquire(7);
       assert.ok(again, 'free again once released');
       again();

@@ -1,15 +1,16 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { Button, buttonClassName } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
-import { ACCOUNT_DELETED_LOGIN_PATH, MEMBER_EXPORT_PATH } from '@/lib/api/keys';
+import { ACCOUNT_DELETED_LOGIN_PATH } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import { replaceLocation } from '@/lib/browser-location';
 import { messages } from '@/lib/i18n/messages';
 import { clearLogoutPending, clearOfflineData } from '@/lib/offline/offline-data';
+import { ExportLink } from './export-link';
 import styles from './account-deletion.module.css';
 
 const text = messages.dataRights;
@@ -87,13 +88,7 @@ export function AccountDeletionDialog({ onClose }: AccountDeletionDialogProps) {
         <p className={styles.note}>{text.deleteSignsOut}</p>
         <div className={styles.export}>
           <p className={styles.exportHint}>{text.deleteExportHint}</p>
-          <a
-            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-            href={MEMBER_EXPORT_PATH}
-            download
-          >
-            {text.exportButton}
-          </a>
+          <ExportLink size="sm" />
         </div>
         <label className={styles.confirm}>
           <input

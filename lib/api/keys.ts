@@ -67,6 +67,8 @@ export function isListed(days: readonly TodayDate[], date: string): boolean {
 
 /** The member's data as one ZIP (`GET /api/member/export`, a download link). */
 export const MEMBER_EXPORT_PATH = '/api/member/export';
+/** Whether an export would be accepted now (`GET`: 204, or the 429 the export would get). */
+export const MEMBER_EXPORT_AVAILABILITY_PATH = '/api/member/export/availability';
 
 /** The member's account (`DELETE /api/member`: 계정 삭제). */
 export const MEMBER_PATH = '/api/member';

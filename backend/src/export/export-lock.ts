@@ -46,7 +46,7 @@ export class ExportLocks {
     const redis = this.redis;
     if (!redis) return () => releaseHere();
 
-    const key = `${this.keyPrefix}export-running:${memberId}`;
+    const key = this.keyOf(memberId);
     const token = randomUUID();
     try {
       const taken = await redis.set(key, token, 'PX', EXPORT_LOCK_TTL_MS, 'NX');
@@ -72,6 +72,25 @@ export class ExportLocks {
         this.log.warn({ err: error }, 'export lock: release failed; it expires by itself');
       });
     };
+  }
+
+  /**
+   * True when one of the member's exports runs (here or, through Redis, elsewhere), without taking
+   * the slot: what `acquire` would refuse now. Redis unreachable: this instance's view alone.
+   */
+  async isRunning(memberId: number): Promise<boolean> {
+    if (this.running.has(memberId)) return true;
+    if (!this.redis) return false;
+    try {
+      return (await this.redis.exists(this.keyOf(memberId))) === 1;
+    } catch (error) {
+      this.log.warn({ err: error }, 'export lock: Redis unreachable; this instance only');
+      return false;
+    }
+  }
+
+  private keyOf(memberId: number): string {
+    return `${this.keyPrefix}export-running:${memberId}`;
   }
 
   /** Members whose export runs in this process (metrics, tests). */

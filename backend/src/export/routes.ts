@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
 import { TooManyRequestsError } from '../http/errors';
+import type { RateLimitPeek } from '../http/rate-limits';
 import type { ImageStorage } from '../storage/image-storage';
 import { ExportLocks } from './export-lock';
 import { exportFileName, exportStream } from './service';
@@ -31,6 +32,8 @@ export async function exportRoutes(
     keyPrefix?: string;
     /** One export at a time per member (off with RATE_LIMITS=false). */
     oneAtATime?: boolean;
+    /** Reads the `export` budget without spending it (registerRateLimits'); none: no budget. */
+    peekRateLimit?: RateLimitPeek;
   },
 ): Promise<void> {
   const { db, images } = options;
@@ -38,6 +41,24 @@ export async function exportRoutes(
     options.oneAtATime === false
       ? null
       : new ExportLocks(options.redis ?? null, options.keyPrefix ?? '', app.log);
+  const peekRateLimit = options.peekRateLimit ?? (async () => null);
+
+  /**
+   * Whether an export would be accepted now (an addition to the wire): 204, or the 429 (body and
+   * Retry-After) the export would get, one running first as the export's own checks go. Takes no
+   * slot and spends no budget, so the app can ask before starting a download the browser saves
+   * straight to disk, and show a refusal instead of a failed download.
+   */
+  app.get('/api/member/export/availability', async (request, reply) => {
+    const member = requireMember(request);
+    reply.header('cache-control', 'no-store');
+    if (locks && (await locks.isRunning(member.id))) {
+      throw new TooManyRequestsError(EXPORT_RUNNING_RETRY_SECONDS, EXPORT_RUNNING_MESSAGE);
+    }
+    const limited = await peekRateLimit(request, 'export');
+    if (limited) throw new TooManyRequestsError(limited.retryAfterSeconds);
+    return reply.status(204).send();
+  });
 
   app.get('/api/member/export', {
     // HEAD would read every photo for nothing.

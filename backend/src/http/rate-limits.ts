@@ -168,19 +168,30 @@ function wantsHtml(request: FastifyRequest): boolean {
 }
 
 /**
+ * Whether a request of `group` from this caller would be refused now, without counting it: the
+ * seconds until its budget has room again, or null when it has room (or limits are off, or the
+ * counters cannot be read). For answers that predict a refusal (the export's availability).
+ */
+export type RateLimitPeek = (
+  request: FastifyRequest,
+  group: RateLimitGroup,
+) => Promise<{ retryAfterSeconds: number } | null>;
+
+/**
  * Counts members' writes and anonymous sign-in starts with @fastify/rate-limit, after the auth
  * hook (`request.member`) and before the body is read: the plugin's hook runs as a route-level
  * onRequest hook, which follows every application-level onRequest hook and precedes parsing, the
  * idempotency keys (preHandler) and the route. Over budget: 429 with the §4 body, `Retry-After`
  * and the `RateLimit-*` headers (a browser's sign-in start goes back to /login with a notice).
  * Register before the routes. `redis`: the shared counters; null keeps them in this process.
+ * Resolves with a peek at the same counters.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
   settings: RateLimitSettings,
   redis: Redis | null,
-): Promise<void> {
-  if (!settings.enabled) return;
+): Promise<RateLimitPeek> {
+  if (!settings.enabled) return async () => null;
   const groups = new WeakMap<FastifyRequest, RateLimitGroup | null>();
   const groupOf = (request: FastifyRequest): RateLimitGroup | null => {
     let group = groups.get(request);
@@ -217,6 +228,19 @@ export async function registerRateLimits(
       return new TooManyRequestsError(seconds, undefined, location);
     },
   });
+
+  // The plugin's own limiter without options: the same store, keys, budgets and allow list as its
+  // hooks (a limiter made with options would get a store of its own). Its `read` counts nothing.
+  const limiter = app.createRateLimit();
+  return async (request, group) => {
+    // The request is judged as one of `group` (its own route's group no longer matters: its hook
+    // has already run).
+    groups.set(request, group);
+    const state = await limiter(request, { increment: false });
+    // Counters unreadable (skipOnError): current 0, room.
+    if (state.isAllowed || state.remaining > 0) return null;
+    return { retryAfterSeconds: Math.max(1, Math.ceil(state.ttl / 1000)) };
+  };
 }
 
 /**
