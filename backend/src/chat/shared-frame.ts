@@ -128,14 +128,13 @@ export function unsentBytes(conn: object): number {
  * it destroyed, since a client that stopped reading would otherwise hold them until TCP gives up.
  */
 export function abortConnection(
-  conn: { close(code?: string, reason?: string): unknown },
-  code: string,
-  reason: string,
+  conn: object,
+  { code, reason }: { code: number; reason: string },
 ): void {
   const session = (conn as SockjsInternals)._session;
   const receiver = session?.recv;
   const target = receiver?.connection ?? receiver?.response;
   if (session?.send_buffer) session.send_buffer.length = 0;
-  conn.close(code, reason);
+  (conn as { close(code: number, reason: string): unknown }).close(code, reason);
   target?.destroy?.();
 }

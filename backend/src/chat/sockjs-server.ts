@@ -53,8 +53,16 @@ export interface ChatServerOptions {
 }
 
 /** Close codes and reasons of the limits (SockJS close frame; 4000–4999 are the application's). */
-export const CLOSE_TOO_MANY_CONNECTIONS = { code: '4008', reason: 'Too many connections' };
-export const CLOSE_SLOW_CONSUMER = { code: '4009', reason: 'Slow consumer' };
+export const CLOSE_TOO_MANY_CONNECTIONS = { code: 4008, reason: 'Too many connections' };
+export const CLOSE_SLOW_CONSUMER = { code: 4009, reason: 'Slow consumer' };
+
+/** `conn.close` with a numeric code, as the SockJS close frame carries it (the typings say string). */
+function closeWith(conn: sockjs.Connection, close: { code: number; reason: string }): void {
+  (conn as unknown as { close(code: number, reason: string): boolean }).close(
+    close.code,
+    close.reason,
+  );
+}
 
 /** One open connection of a member. */
 interface OpenConnection {
@@ -262,7 +270,7 @@ export class ChatServer {
         { memberId: entry.member.id, session: session.sessionId, unsentBytes: unsent },
         'chat connection closed: slow consumer',
       );
-      abortConnection(conn, CLOSE_SLOW_CONSUMER.code, CLOSE_SLOW_CONSUMER.reason);
+      abortConnection(conn, CLOSE_SLOW_CONSUMER);
       session.close();
     };
     const session: StompSession = new StompSession(
@@ -301,7 +309,7 @@ export class ChatServer {
         { memberId: entry.member.id, session: oldest.session.sessionId },
         'chat connection closed: too many connections of the member',
       );
-      oldest.conn.close(CLOSE_TOO_MANY_CONNECTIONS.code, CLOSE_TOO_MANY_CONNECTIONS.reason);
+      closeWith(oldest.conn, CLOSE_TOO_MANY_CONNECTIONS);
       oldest.session.close();
     }
     // Closed (not refused) at expiry: the client reconnects with its refreshed cookie.
