@@ -318,7 +318,8 @@ for (const kind of databaseKinds()) {
       };
       const base = server.baseUrl;
       const session = () => `${base}/chat/000/${randomBytes(6).toString('hex')}`;
-      for (const page of ['iframe.html', 'iframe-1.6.1.html', 'iframe-x.html?t=1']) {
+      // sockjs's own pattern (`iframe[0-9-.a-z_]*.html`, dot unescaped) also served iframe_html.
+      for (const page of ['iframe.html', 'iframe-1.6.1.html', 'iframe-x.html?t=1', 'iframe_html']) {
         await expectError(page, fetch(`${base}/chat/${page}`), 404);
       }
       for (const transport of ['htmlfile?c=cb', 'jsonp?c=cb']) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,9 +24,10 @@ const OPENING = new Set(['websocket', 'xhr', 'xhr_streaming', 'eventsource']);
 /**
  * Paths answered 404 before sockjs sees them: its iframe page (it loads sockjs-client from a CDN;
  * same-origin browsers never need it) and the transports only that page or old browsers use.
- * sockjs 0.3 has no option to turn them off.
+ * sockjs 0.3 has no option to turn them off. Wider than sockjs's own routes, whose iframe pattern
+ * `iframe[0-9-.a-z_]*.html` leaves its dot unescaped (`/chat/iframe_html` is the page too).
  */
-const DISABLED = /^\/chat\/(?:iframe[^/]*\.html|[^/]+\/[^/]+\/(?:htmlfile|jsonp|jsonp_send))\/?$/;
+const DISABLED = /^\/chat\/(?:iframe[^/]*|[^/]+\/[^/]+\/(?:htmlfile|jsonp|jsonp_send))\/?$/;
 const RAW_WEBSOCKET = /^\/chat\/websocket\/?$/;
 const NONCE_PARAM = 'eh_chat';
 const DEFAULT_MAX_CONNECTIONS_PER_MEMBER = 10;
@@ -345,7 +346,7 @@ export class ChatServer {
 
   private rejectUpgrade(socket: Duplex, status: number, message: string): void {
     const body = JSON.stringify(errorBody(status, message));
-    const reason = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error';
+    const reason = STATUS_CODES[status] ?? 'Error';
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
