@@ -3,7 +3,8 @@
  * Next.js configuration.
  * - react-calendar 6 and its helpers are ESM-only, so Next transpiles them.
  * - SockJS paths under /chat are rewritten to the backend (WebSocket upgrades included); the page
- *   /chat/{roomId} (exactly one numeric segment) stays with the app. See decisions.md §5.
+ *   /chat/{roomId} (exactly one numeric segment) stays with the app. See decisions.md §5. SockJS's
+ *   iframe page is not proxied (the backend answers it 404): same-origin browsers never need it.
  */
 const backendUrl = (process.env.BACKEND_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 
@@ -38,7 +39,6 @@ const nextConfig = {
       beforeFiles: [
         { source: '/chat/info', destination: `${backendUrl}/chat/info` },
         { source: '/chat/websocket', destination: `${backendUrl}/chat/websocket` },
-        { source: '/chat/:file(iframe.*\\.html)', destination: `${backendUrl}/chat/:file` },
         {
           source: '/chat/:server/:session/:transport',
           destination: `${backendUrl}/chat/:server/:session/:transport`,

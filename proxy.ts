@@ -190,8 +190,7 @@ function redirect(request: NextRequest, location: string): NextResponse {
 export const config = {
   // Everything but: /api, /oauth2, /login/oauth2, /healthz, /readyz, /metrics, /_not-found,
   // /_next, SockJS under /chat (`/chat/info`, `/chat/websocket` and every path of two or more
-  // segments below /chat), favicon and any path whose last segment has a file extension
-  // (`/chat/iframe*.html` among them).
+  // segments below /chat), favicon and any path whose last segment has a file extension.
   // Same rule as PROXIED_PATH in lib/bff/page-rules.ts.
   // Second: BFF paths with an escape that may not decode (ESCAPED_BFF_PATH), answered 400 above.
   matcher: [

@@ -150,7 +150,9 @@ export async function buildApp(
     metrics,
   );
   // Members' live streams (unread chat, notifications) share the chat's fan-out.
-  const live = new LiveHub(hub.fanout, app.log);
+  const live = new LiveHub(hub.fanout, app.log, {
+    maxStreamsPerMember: config.liveMaxStreamsPerMember,
+  });
   hub.addListener(live.dispatch);
   // An account deleted on any instance is forgotten here at once: its access tokens stop working.
   hub.onMemberGone((memberId) => auth.members.forget(memberId));
@@ -166,6 +168,7 @@ export async function buildApp(
     publicOrigin: config.publicOrigin,
     sessionTokenGraceSeconds: config.refreshTokenDays * 86400,
     sessions: auth.sessions,
+    ...config.chatLimits,
   });
   const chatServer = chat;
   metrics.sources.chatConnections = () => chatServer.connections;

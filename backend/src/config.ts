@@ -111,6 +111,10 @@ const envSchema = z
       emptyToUndefined,
       z.string().trim().default(DEFAULT_RATE_LIMIT_KEY_PREFIX),
     ),
+    CHAT_MAX_SUBSCRIPTIONS: positiveInt(8),
+    CHAT_MAX_CONNECTIONS_PER_MEMBER: positiveInt(10),
+    CHAT_MAX_BUFFERED_BYTES: positiveInt(1024 * 1024),
+    LIVE_MAX_STREAMS_PER_MEMBER: positiveInt(10),
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z
@@ -197,6 +201,18 @@ export interface Config {
   rateLimits: { enabled: boolean; budgets: Budgets; keyPrefix: string };
   /** Image bytes a member may upload per Seoul day (http/upload-quota.ts); 0: no quota. */
   uploadQuotaBytesPerDay: number;
+  /**
+   * Chat limits (chat/sockjs-server.ts, chat/stomp/session.ts): subscriptions per STOMP connection,
+   * SockJS connections per member on this instance (the oldest is closed past it), and unsent bytes
+   * a connection may hold before it is closed as a slow consumer.
+   */
+  chatLimits: {
+    maxSubscriptions: number;
+    maxConnectionsPerMember: number;
+    maxBufferedBytes: number;
+  };
+  /** Live streams (`/api/events`) per member on this instance; the oldest is closed past it. */
+  liveMaxStreamsPerMember: number;
   /** Fastify's `trustProxy`: whose X-Forwarded-For names the client (TRUST_PROXY). */
   trustProxy: boolean | number | string[];
   /**
@@ -330,6 +346,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keyPrefix: e.RATE_LIMIT_KEY_PREFIX,
     },
     uploadQuotaBytesPerDay: e.UPLOAD_QUOTA_BYTES_PER_DAY,
+    chatLimits: {
+      maxSubscriptions: e.CHAT_MAX_SUBSCRIPTIONS,
+      maxConnectionsPerMember: e.CHAT_MAX_CONNECTIONS_PER_MEMBER,
+      maxBufferedBytes: e.CHAT_MAX_BUFFERED_BYTES,
+    },
+    liveMaxStreamsPerMember: e.LIVE_MAX_STREAMS_PER_MEMBER,
     trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
     metrics: {
       token: e.METRICS_TOKEN,

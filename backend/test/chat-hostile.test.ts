@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 
 import { sql } from 'drizzle-orm';
 
-import { NOT_A_MEMBER_ERROR } from '@/lib/chat/stomp-refusal';
+import { ALREADY_SUBSCRIBED_ERROR, NOT_A_MEMBER_ERROR } from '@/lib/chat/stomp-refusal';
 import {
   CHAT_MESSAGES,
   chatBroadcastSchema,
@@ -41,7 +41,8 @@ after(dropTestDatabases);
  * Sweeps the chat endpoint with malformed and hostile STOMP traffic as a signed-in club member,
  * over the raw WebSocket endpoint (`/chat/websocket`) and SockJS's WebSocket transport: every
  * refusal is one ERROR frame with the exact `message` of session.ts / codec.ts and then the
- * connection closes; what the server ignores gets no answer and the connection stays open; only
+ * connection closes (but a refused SUBSCRIBE to a room already subscribed, which leaves it open);
+ * what the server ignores gets no answer and the connection stays open; only
  * valid messages are stored, and a member listening to the room throughout receives exactly those.
  */
 
@@ -82,6 +83,8 @@ interface Case {
   expect: string[];
   /** The exact `message` header of the ERROR. */
   error?: string;
+  /** Several ERRORs (the non-fatal SUBSCRIBE refusals first): each one's `message` and receipt. */
+  errors?: Array<{ message: string; receipt?: string }>;
   /** The `receipt-id` of the ERROR (the refused frame's `receipt`). */
   errorReceipt?: string;
   /** Closed without an ERROR (DISCONNECT, broken SockJS framing). */
@@ -206,13 +209,18 @@ async function runCase(baseUrl: string, cookie: string, c: Case, transport: Tran
     if (closes) {
       if (c.closeCode !== undefined) assert.equal(peer.closed?.code, c.closeCode);
     } else assert.equal(peer.closed, null, 'closed');
-    for (const frame of peer.frames.filter((f) => f.command === 'ERROR')) {
+    const errors = peer.frames.filter((f) => f.command === 'ERROR');
+    if (c.errors) assert.equal(errors.length, c.errors.length, 'ERROR frames');
+    for (const [index, frame] of errors.entries()) {
       const message = header(frame, 'message');
       assert.ok(message, 'ERROR without a message header');
       assert.doesNotMatch(message, INTERNAL, 'internal detail in an ERROR');
-      assert.equal(message, c.error);
+      assert.equal(message, c.errors ? c.errors[index].message : c.error);
       assert.ok(frame.body === '' || frame.body === message, `ERROR body ${frame.body}`);
-      assert.equal(header(frame, 'receipt-id'), c.errorReceipt);
+      assert.equal(
+        header(frame, 'receipt-id'),
+        c.errors ? c.errors[index].receipt : c.errorReceipt,
+      );
     }
   } finally {
     peer.close();
@@ -450,6 +458,17 @@ for (const kind of databaseKinds()) {
         expect: ['CONNECTED', 'RECEIPT:r1', 'ERROR'],
         error: 'subscription s already exists',
         errorReceipt: 'r2',
+      });
+      add({
+        what: 'SUBSCRIBE twice to the room under two ids: the second refused, the connection kept',
+        send: [
+          stomp('SUBSCRIBE', ['id:s1', `destination:${topic}`, 'receipt:r1']),
+          stomp('SUBSCRIBE', ['id:s2', `destination:${topic}`, 'receipt:r2']),
+          stomp('UNSUBSCRIBE', ['id:s1', 'receipt:r3']),
+          stomp('SUBSCRIBE', ['id:s2', `destination:${topic}`, 'receipt:r4']),
+        ],
+        expect: ['CONNECTED', 'RECEIPT:r1', 'ERROR', 'RECEIPT:r3', 'RECEIPT:r4'],
+        errors: [{ message: ALREADY_SUBSCRIBED_ERROR, receipt: 'r2' }],
       });
       add({
         what: 'SUBSCRIBE and UNSUBSCRIBE',
@@ -889,13 +908,22 @@ for (const kind of databaseKinds()) {
         expect: ['CONNECTED', ...Array.from({ length: 1000 }, (_, i) => `RECEIPT:${i}`)],
       });
       add({
+        // One subscription per room (each repeat refused, the connection kept), and every
+        // SUBSCRIBE takes a token of the SEND bucket (burst 20): the 21st ends the connection.
         what: '300 SUBSCRIBEs to the room',
         send: [
           Array.from({ length: 300 }, (_, i) =>
             stomp('SUBSCRIBE', [`id:s${i}`, `destination:${topic}`, `receipt:${i}`]),
           ).join(''),
         ],
-        expect: ['CONNECTED', ...Array.from({ length: 300 }, (_, i) => `RECEIPT:${i}`)],
+        expect: ['CONNECTED', 'RECEIPT:0', ...Array.from({ length: 20 }, () => 'ERROR')],
+        errors: [
+          ...Array.from({ length: 19 }, (_, i) => ({
+            message: ALREADY_SUBSCRIBED_ERROR,
+            receipt: String(i + 1),
+          })),
+          { message: 'too many messages', receipt: '20' },
+        ],
       });
       const flood = `flood ${tag} `;
       add({

@@ -79,6 +79,31 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ REDIS_CHANNEL_PREFIX: 'staging*' }), /REDIS_CHANNEL_PREFIX/);
   });
 
+  it('reads the chat and live stream limits, 8/10/1 MiB/10 by default', () => {
+    const defaults = loadConfig({});
+    assert.deepEqual(defaults.chatLimits, {
+      maxSubscriptions: 8,
+      maxConnectionsPerMember: 10,
+      maxBufferedBytes: 1024 * 1024,
+    });
+    assert.equal(defaults.liveMaxStreamsPerMember, 10);
+    const set = loadConfig({
+      CHAT_MAX_SUBSCRIPTIONS: '2',
+      CHAT_MAX_CONNECTIONS_PER_MEMBER: '3',
+      CHAT_MAX_BUFFERED_BYTES: '65536',
+      LIVE_MAX_STREAMS_PER_MEMBER: '4',
+    });
+    assert.deepEqual(set.chatLimits, {
+      maxSubscriptions: 2,
+      maxConnectionsPerMember: 3,
+      maxBufferedBytes: 65536,
+    });
+    assert.equal(set.liveMaxStreamsPerMember, 4);
+    for (const name of ['CHAT_MAX_SUBSCRIPTIONS', 'LIVE_MAX_STREAMS_PER_MEMBER']) {
+      assert.throws(() => loadConfig({ [name]: '0' }), new RegExp(name));
+    }
+  });
+
   it('marks cookies Secure for an https public URL and trims a trailing slash', () => {
     const config = loadConfig({
       PUBLIC_URL: 'https://everyhealth.example/',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { RoomMessage } from '../src/chat/hub';
-import { SharedFrame, writeShared } from '../src/chat/shared-frame';
+import { SharedFrame, unsentBytes, writeShared } from '../src/chat/shared-frame';
 
 /** Decodes one unmasked RFC 6455 frame: [fin+opcode byte, payload text]. */
 function decodeFrame(bytes: Buffer): [number, string] {
@@ -68,5 +68,28 @@ describe('RoomMessage', () => {
     assert.notEqual(b, a);
     assert.match(a.text, /^MESSAGE\nsubscription:sub-0\nmessage-id:abc-1\n/);
     assert.match(b.text, /^MESSAGE\nsubscription:other\nmessage-id:abc-1\n/);
+  });
+});
+
+describe('unsentBytes', () => {
+  it('counts unsent bytes: the session queue as UTF-8, plus the socket or response buffer', () => {
+    const session: {
+      send_buffer: string[];
+      recv: Record<string, { writableLength: number }> | null;
+    } = { send_buffer: [], recv: null };
+    const conn = { _session: session };
+    assert.equal(unsentBytes(conn), 0);
+    session.send_buffer.push('abc', '가나');
+    assert.equal(unsentBytes(conn), 3 + 6);
+    session.send_buffer.push('d');
+    assert.equal(unsentBytes(conn), 10, 'counted on, not again');
+    session.send_buffer = ['xy']; // flushed to a poll, then queued again
+    assert.equal(unsentBytes(conn), 2);
+    session.recv = { connection: { writableLength: 1000 } };
+    assert.equal(unsentBytes(conn), 1002, 'a WebSocket: its socket');
+    session.recv = { response: { writableLength: 500 } };
+    session.send_buffer = [];
+    assert.equal(unsentBytes(conn), 500, 'a streaming response');
+    assert.equal(unsentBytes({}), 0, 'not a sockjs connection');
   });
 });

@@ -10,6 +10,11 @@
 // streams open, 1,000 messages; p99 from a message to each other member's updated unread count
 // (budget ≤ 100 ms), nothing lost, and every count equal to the backend's.
 //
+// Then the abuse section of issue 23 (abuse.mjs): the 200-member room on two backends, one as is
+// and one where one more member's connection sends 10,000 SUBSCRIBEs in one SockJS message and
+// then stops reading, in alternating rounds; the others' p99 and each backend's peak RSS side by
+// side (budget ≤ 1.2× each). BENCH_ABUSE_SUBSCRIPTIONS=0 leaves it out, BENCH_ABUSE_ROUNDS=4.
+//
 // Every BENCH_LIBRARY_EVERY-th member is the app's own client stack (@stomp/stompjs over
 // sockjs-client); the others use a lean SockJS/STOMP client (lean-client.mjs), because 200 sets
 // of those libraries in this one process would cost more CPU than the server and measure the
@@ -20,6 +25,14 @@ import { connect as netConnect } from 'node:net';
 import { Client } from '@stomp/stompjs';
 import SockJS from 'sockjs-client';
 
+import {
+  ABUSE_BUDGET_RATIO,
+  ABUSE_ROUNDS,
+  ABUSE_SUBSCRIPTIONS,
+  connectAbuser,
+  errorSummary,
+  samplePeakRss,
+} from './abuse.mjs';
 import { connectLeanClient } from './lean-client.mjs';
 import {
   prepareRooms,
@@ -55,7 +68,7 @@ const BUDGET_P99_MS = 50;
 const BUDGET_SIZE = 200;
 /** Every n-th member runs @stomp/stompjs + sockjs-client; the rest the lean client. */
 const LIBRARY_EVERY = Math.max(1, Number(process.env.BENCH_LIBRARY_EVERY ?? 10));
-const DEADLINE_MS = 200_000;
+const DEADLINE_MS = 400_000;
 const started = Date.now();
 
 const memberName = (i) => `벤치${i}`;
@@ -115,8 +128,12 @@ function cpuSeconds(pid) {
   }
 }
 
-/** One run: `size` clients (spread over `baseUrls`), each publishing MESSAGES messages. */
-async function runRoom(mode, baseUrls, prepared, size, pids) {
+/**
+ * One run: `size` clients (spread over `baseUrls`), each publishing MESSAGES messages.
+ * `beforeSends` runs once every client is connected, before the first publish (the abuse run
+ * connects its abuser there); the backends' peak RSS is sampled from then to the end.
+ */
+async function runRoom(mode, baseUrls, prepared, size, pids, { beforeSends } = {}) {
   const cookies = prepared.cookies.slice(0, size);
   const sentAt = new Map();
   const latencies = [];
@@ -148,6 +165,8 @@ async function runRoom(mode, baseUrls, prepared, size, pids) {
     for (let m = 0; m < MESSAGES; m += 1) sends.push({ c, m, at: Math.random() * window });
   }
   sends.sort((a, b) => a.at - b.at);
+  const stopRss = samplePeakRss(pids);
+  await beforeSends?.();
   const serverCpu0 = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -165,6 +184,7 @@ async function runRoom(mode, baseUrls, prepared, size, pids) {
   const until = performance.now() + GRACE_MS;
   while (seen.size < expected && performance.now() < until) await sleep(20);
   const serverCpu = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - serverCpu0;
+  const peakRss = stopRss();
   const clientUsage = process.cpuUsage(clientCpu0);
   const wall = (performance.now() - t0) / 1000;
   await Promise.all(clients.map((client) => client.deactivate().catch(() => undefined)));
@@ -185,7 +205,58 @@ async function runRoom(mode, baseUrls, prepared, size, pids) {
     wall,
     serverCpu,
     clientCpu: (clientUsage.user + clientUsage.system) / 1e6,
+    peakRss,
   };
+}
+
+/**
+ * The abuse section: BUDGET_SIZE members chat in one room on each of two fresh backends, one
+ * calm and one where, in every round, an abuser (one more member of the room, abuse.mjs) connects
+ * first. The rounds alternate between the two, so that a busy machine's drift falls on both; per
+ * backend: the median of the rounds' p99 (each over every delivery of the round) and the peak RSS.
+ */
+async function runAbuse() {
+  const calm = await startBackend('abuse-calm', {});
+  const abused = await startBackend('abuse', {});
+  try {
+    const calmRoom = await prepareRoom(calm.baseUrl, BUDGET_SIZE, 'calm');
+    const abusedRoom = await prepareRoom(abused.baseUrl, BUDGET_SIZE + 1, 'abuse');
+    const runs = { calm: [], abused: [] };
+    const calmRun = async () =>
+      runs.calm.push(
+        await runRoom('without', [calm.baseUrl], calmRoom, BUDGET_SIZE, [calm.child.pid]),
+      );
+    const abusedRun = async () => {
+      let abuser = null;
+      const result = await runRoom(
+        'with abuser',
+        [abused.baseUrl],
+        abusedRoom,
+        BUDGET_SIZE,
+        [abused.child.pid],
+        {
+          beforeSends: async () => {
+            abuser = await connectAbuser(
+              abused.baseUrl,
+              abusedRoom.cookies[BUDGET_SIZE],
+              abusedRoom.roomId,
+              ABUSE_SUBSCRIPTIONS,
+            );
+          },
+        },
+      );
+      runs.abused.push({ ...result, abuser: await abuser.finish() });
+    };
+    // Which goes first alternates too: a run right after the other's teardown is not always one.
+    for (let round = 0; round < ABUSE_ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? [calmRun, abusedRun] : [abusedRun, calmRun];
+      for (const run of order) await run();
+    }
+    return runs;
+  } finally {
+    await stopBackend(abused);
+    await stopBackend(calm);
+  }
 }
 
 function redisReachable(url) {
@@ -228,6 +299,8 @@ async function main() {
   } finally {
     await stopBackend(single);
   }
+
+  const abuse = ABUSE_SUBSCRIPTIONS > 0 ? await runAbuse() : null;
 
   const redisUrl = process.env.REDIS_URL || process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
   const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -353,6 +426,51 @@ async function main() {
         : 'MISS',
     ]),
   ]);
+  if (abuse) {
+    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const summary = (runs) => ({
+      p99: median(runs.map((r) => r.p99)),
+      peakRss: Math.max(...runs.map((r) => r.peakRss)),
+      lost: runs.reduce((sum, r) => sum + r.lost, 0),
+    });
+    const calm = summary(abuse.calm);
+    const abused = summary(abuse.abused);
+    const p99Ratio = abused.p99 / calm.p99;
+    const rssRatio = abused.peakRss / calm.peakRss;
+    console.log(
+      `\nchat abuse: ${BUDGET_SIZE} members chat in one room (${MESSAGES} messages each, ` +
+        `${RATE} publishes/s), in-process, ${ABUSE_ROUNDS} rounds on each of two fresh backends, ` +
+        `alternating; "with abuser": first one more member's connection sends ` +
+        `${ABUSE_SUBSCRIPTIONS} SUBSCRIBEs to the room in one SockJS message, then stops ` +
+        `reading; budget: the others' p99 (median of the rounds) and the backend's peak RSS ` +
+        `≤ ${ABUSE_BUDGET_RATIO}× the run without`,
+    );
+    const rounds = abuse.calm.flatMap((r, i) =>
+      i % 2 === 0 ? [r, abuse.abused[i]] : [abuse.abused[i], r],
+    );
+    printTable([
+      ['run', 'deliveries', 'lost', 'p50 ms', 'p99 ms', 'max ms', 'peak RSS MB', 'abuser got'],
+      ...rounds.map((r) => [
+        r.mode,
+        String(r.deliveries),
+        String(r.lost),
+        fmt(r.p50),
+        fmt(r.p99),
+        fmt(r.max),
+        fmt(r.peakRss / 1024 / 1024),
+        r.abuser
+          ? `ERRORs: ${errorSummary(r.abuser.errors)}; closed: ${r.abuser.closed ?? 'no'}`
+          : '—',
+      ]),
+    ]);
+    const verdict = (ratio) => (ratio <= ABUSE_BUDGET_RATIO ? 'PASS' : 'MISS');
+    console.log(
+      `with/without: p99 ${fmt(abused.p99)} / ${fmt(calm.p99)} ms = ${fmt(p99Ratio, 2)}× ` +
+        `(${verdict(p99Ratio)}); peak RSS ${fmt(abused.peakRss / 1024 / 1024)} / ` +
+        `${fmt(calm.peakRss / 1024 / 1024)} MB = ${fmt(rssRatio, 2)}× (${verdict(rssRatio)}); ` +
+        `lost ${abused.lost} (${abused.lost === 0 ? 'PASS' : 'MISS'})`,
+    );
+  }
   for (const note of notes) console.log(note);
   console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -2,9 +2,8 @@
  * proxy.ts's rules for page navigations, as pure functions (decisions.md §3, §5).
  *
  * proxy.ts must leave alone everything that is not a page: the BFF paths (/api, /oauth2,
- * /login/oauth2; but see ESCAPED_BFF_PATH), SockJS under /chat (`/chat/info`, `/chat/websocket`,
- * `/chat/iframe*.html` and every path of two or more segments below /chat; the page is
- * `/chat/{roomId}`),
+ * /login/oauth2; but see ESCAPED_BFF_PATH), SockJS under /chat (`/chat/info`, `/chat/websocket`
+ * and every path of two or more segments below /chat; the page is `/chat/{roomId}`),
  * the probes and the scraper (/healthz, /readyz, /metrics: never sent to /login), Next's own
  * `/_next/**`, and static files (anything whose last segment has a dot).
  * `config.matcher` in proxy.ts spells the same rule as a literal (Next reads it statically);

@@ -12,3 +12,21 @@ export function isMembershipRefusal(
 ): boolean {
   return headers.message === NOT_A_MEMBER_ERROR;
 }
+
+/**
+ * ERRORs that refuse one SUBSCRIBE and leave the connection open (the broker's only non-fatal
+ * ERRORs): a second subscription to a room already subscribed on this connection, and one past the
+ * connection's subscription limit (CHAT_MAX_SUBSCRIPTIONS, 8 by default). The UI subscribes once per
+ * connection and never sees them; a client that does keeps its connection and subscriptions.
+ */
+export const ALREADY_SUBSCRIBED_ERROR = 'already subscribed to this room';
+export const TOO_MANY_SUBSCRIPTIONS_ERROR = 'too many subscriptions';
+
+/** True when an ERROR frame refused only a SUBSCRIBE: the connection stays usable. */
+export function isSubscriptionRefusal(
+  headers: Readonly<Record<string, string | undefined>>,
+): boolean {
+  return (
+    headers.message === ALREADY_SUBSCRIBED_ERROR || headers.message === TOO_MANY_SUBSCRIPTIONS_ERROR
+  );
+}

@@ -2,7 +2,11 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { mockFetch } from '@/components/workout/test-helpers';
 import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
 import type { ChatMessage } from '@/lib/contract/chat';
-import { NOT_A_MEMBER_ERROR } from './stomp-refusal';
+import {
+  ALREADY_SUBSCRIBED_ERROR,
+  NOT_A_MEMBER_ERROR,
+  TOO_MANY_SUBSCRIPTIONS_ERROR,
+} from './stomp-refusal';
 import { useChatRoom } from './use-chat-room';
 
 interface FakeClientConfig {
@@ -263,6 +267,25 @@ describe('useChatRoom', () => {
       expect(calls.map((call) => call.url)).toEqual([
         '/api/rooms/5/newerMessage?messageId=1&limit=100',
       ]);
+      error.mockRestore();
+    },
+  );
+
+  it.each([ALREADY_SUBSCRIBED_ERROR, TOO_MANY_SUBSCRIPTIONS_ERROR])(
+    'keeps the connection on a refused SUBSCRIBE (%s)',
+    async (reason) => {
+      mockFetch({ 'GET /api/rooms/5/recentMessage?limit=20': { body: [message(1)] } });
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { result } = renderHook(() => useChatRoom(5));
+      await waitFor(() => expect(result.current.loading).toBe(false));
+      const client = await clientReady();
+      mockFetch({ 'GET /api/rooms/5/newerMessage?messageId=1&limit=100': { body: [] } });
+      act(() => client.open());
+      act(() => client.config.onStompError({ headers: { message: reason } }));
+      expect(client.forceDisconnects).toBe(0);
+      expect(client.deactivated).toBe(false);
+      expect(result.current.connected).toBe(true);
+      expect(result.current.refused).toBe(false);
       error.mockRestore();
     },
   );

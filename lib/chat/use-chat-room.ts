@@ -16,7 +16,7 @@ import {
   roomTopic,
 } from '@/lib/contract/values';
 import { firstMessageId, lastMessageId, mergeMessages, messageToSend } from './message-list';
-import { isMembershipRefusal } from './stomp-refusal';
+import { isMembershipRefusal, isSubscriptionRefusal } from './stomp-refusal';
 
 /** Reconnect delay and STOMP heart-beats (product.md §9). */
 export const CHAT_RECONNECT_DELAY_MS = 5000;
@@ -262,6 +262,8 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
         // (should the server not close it), the client retries in 5 s and catches up on connect.
         onStompError: (frame) => {
           console.error('chat: STOMP error', frame.headers.message);
+          // One SUBSCRIBE refused (already subscribed, or too many): the connection goes on.
+          if (isSubscriptionRefusal(frame.headers)) return;
           if (isMembershipRefusal(frame.headers)) {
             refuse();
             return;

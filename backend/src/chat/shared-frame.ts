@@ -50,7 +50,15 @@ interface SockjsInternals {
     recv?: {
       protocol?: string;
       ws?: { readyState?: number };
-      connection?: { writable?: boolean; write(data: Buffer): boolean };
+      /** WebSocket transports: the TCP socket (faye-websocket writes each frame straight to it). */
+      connection?: {
+        writable?: boolean;
+        writableLength?: number;
+        write(data: Buffer): boolean;
+        destroy?(): void;
+      } | null;
+      /** Streaming and polling transports: the open HTTP response. */
+      response?: { writableLength?: number; destroy?(): void } | null;
     } | null;
   };
 }
@@ -79,4 +87,54 @@ export function writeShared(conn: { write(text: string): unknown }, frame: Share
     return;
   }
   conn.write(frame.text);
+}
+
+/** Bytes of sockjs's session queue counted so far (the queue array is replaced on each flush). */
+const queueCounts = new WeakMap<object, { queue: unknown[]; counted: number; bytes: number }>();
+
+/**
+ * Bytes written to a SockJS connection and not yet handed to the kernel: messages queued in the
+ * sockjs session while no request is attached (polling transports between polls), plus what the
+ * attached transport's socket or HTTP response still buffers (`writableLength`; faye-websocket and
+ * writeShared write to the socket without a queue of their own). sockjs JSON-quotes queued
+ * messages on the way out, so those count as their UTF-8 length, a little under the wire's.
+ */
+export function unsentBytes(conn: object): number {
+  const session = (conn as SockjsInternals)._session;
+  if (!session) return 0;
+  let bytes = 0;
+  const queue = session.send_buffer;
+  if (queue && queue.length > 0) {
+    let count = queueCounts.get(conn);
+    if (!count || count.queue !== queue || count.counted > queue.length) {
+      count = { queue, counted: 0, bytes: 0 };
+      queueCounts.set(conn, count);
+    }
+    for (; count.counted < queue.length; count.counted++) {
+      count.bytes += Buffer.byteLength(String(queue[count.counted]));
+    }
+    bytes += count.bytes;
+  }
+  const receiver = session.recv;
+  if (receiver) {
+    bytes += receiver.connection?.writableLength ?? receiver.response?.writableLength ?? 0;
+  }
+  return bytes;
+}
+
+/**
+ * Ends a SockJS connection at once, its unsent bytes dropped: `conn.close(code, reason)` for the
+ * session (its close frame reaches a client that polls again), then the socket or response under
+ * it destroyed, since a client that stopped reading would otherwise hold them until TCP gives up.
+ */
+export function abortConnection(
+  conn: object,
+  { code, reason }: { code: number; reason: string },
+): void {
+  const session = (conn as SockjsInternals)._session;
+  const receiver = session?.recv;
+  const target = receiver?.connection ?? receiver?.response;
+  if (session?.send_buffer) session.send_buffer.length = 0;
+  (conn as { close(code: number, reason: string): unknown }).close(code, reason);
+  target?.destroy?.();
 }

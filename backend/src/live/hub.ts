@@ -14,9 +14,14 @@ export interface LiveStream {
   readonly rooms: Set<number>;
   /** Writes one whole SSE frame (a connection too far behind is closed instead). */
   send(frame: string): void;
-  /** Ends the stream (it detaches itself). */
-  close(): void;
+  /** Ends the stream (it detaches itself); `reason` goes out first as an SSE comment line. */
+  close(reason?: string): void;
 }
+
+/** Why a member's oldest stream was ended (an SSE comment: clients ignore it, people can read it). */
+export const TOO_MANY_STREAMS_REASON = 'closed: too many live streams of this member';
+
+const DEFAULT_MAX_STREAMS_PER_MEMBER = 10;
 
 /** One SSE frame (an event name and its JSON data, which never holds a newline). */
 export function sseFrame(name: string, data: string): string {
@@ -35,6 +40,8 @@ export class LiveHub {
   constructor(
     private readonly fanout: Fanout,
     private readonly log: FastifyBaseLogger,
+    /** Streams per member on this instance; attaching one more ends the member's oldest. */
+    private readonly limits: { maxStreamsPerMember?: number } = {},
   ) {}
 
   /** Streams open on this instance (for tests and metrics). */
@@ -47,6 +54,17 @@ export class LiveHub {
   attach(stream: LiveStream): void {
     addTo(this.byMember, stream.memberId, stream);
     for (const roomId of stream.rooms) addTo(this.byRoom, roomId, stream);
+    const mine = this.byMember.get(stream.memberId)!;
+    const max = this.limits.maxStreamsPerMember ?? DEFAULT_MAX_STREAMS_PER_MEMBER;
+    // A Set iterates in insertion order: the first is the member's oldest stream.
+    for (const oldest of mine) {
+      if (mine.size <= max) break;
+      if (oldest === stream) continue;
+      this.log.info({ memberId: stream.memberId }, 'live stream closed: too many of the member');
+      oldest.close(TOO_MANY_STREAMS_REASON);
+      // Detached by its close; a stream that failed to must not count any longer either.
+      this.detach(oldest);
+    }
   }
 
   detach(stream: LiveStream): void {

@@ -55,21 +55,21 @@ export async function liveRoutes(
         }
         res.write(frame);
       },
-      close: () => close(),
+      close: (reason) => close(reason),
     };
     const heartbeat = setInterval(() => stream.send(': ping\n\n'), heartbeatMs);
     const untilExpiry = (request.accessTokenExpiresAt ?? Date.now()) - Date.now();
     const expiry = setTimeout(() => close(), Math.max(0, Math.min(untilExpiry, MAX_TIMER_MS)));
-    function close(): void {
+    function close(reason?: string): void {
       if (!open) return;
       open = false;
       clearInterval(heartbeat);
       clearTimeout(expiry);
       live.detach(stream);
-      res.end();
+      res.end(reason ? `: ${reason}\n\n` : undefined);
     }
-    request.raw.once('close', close);
-    res.once('close', close);
+    request.raw.once('close', () => close());
+    res.once('close', () => close());
 
     // Attached first, so nothing published from here on is missed; then the newest message the
     // member could know of, so the client can tell whether what it holds is older (and read again).

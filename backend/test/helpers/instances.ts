@@ -18,6 +18,8 @@ export async function startRedisPair(
   t: TestContext,
   /** More settings for both instances (REDIS_URL is set here). */
   env: Record<string, string> = {},
+  /** Dependencies of the first instance (e.g. a log stream to read). */
+  firstDeps: Parameters<typeof startServer>[2] = {},
 ): Promise<[TestServer, TestServer] | null> {
   const redisUrl = process.env.TEST_REDIS_URL;
   if (!redisUrl) {
@@ -37,7 +39,7 @@ export async function startRedisPair(
     ...env,
     REDIS_URL: redisUrl,
   };
-  const first = await startServer(await postgres.create(), settings);
+  const first = await startServer(await postgres.create(), settings, firstDeps);
   const result = (await first.database.db.execute(
     sql`select current_database() as name`,
   )) as unknown as { rows: Array<{ name: string }> };

@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import { NOT_A_MEMBER_ERROR } from '@/lib/chat/stomp-refusal';
+import {
+  ALREADY_SUBSCRIBED_ERROR,
+  NOT_A_MEMBER_ERROR,
+  TOO_MANY_SUBSCRIPTIONS_ERROR,
+} from '@/lib/chat/stomp-refusal';
 import { chatTextSchema, type ChatMember } from '@/lib/contract/chat';
 import type { Db } from '../../db/client';
 import { isRoomMember, storeMessage } from '../service';
@@ -32,8 +36,10 @@ export interface StompSessionOptions {
   member: ChatMember;
   /** Heart-beat intervals this server offers: [send every, expect every] in ms. */
   heartbeat?: [number, number];
-  /** Token bucket for SENDs: `rate` per second, `burst` at most. */
+  /** Token bucket for SENDs and SUBSCRIBEs (one each): `rate` per second, `burst` at most. */
   sendRate?: { rate: number; burst: number };
+  /** Subscriptions one connection may hold (one per room in any case); default 8. */
+  maxSubscriptions?: number;
   /** Time allowed between the transport opening and CONNECT. */
   connectTimeoutMs?: number;
   /** Whether the member belongs to the room (default: `isRoomMember` on `db`); tests wrap it. */
@@ -41,6 +47,7 @@ export interface StompSessionOptions {
 }
 
 const SUPPORTED: StompVersion[] = ['1.2', '1.1', '1.0'];
+export const DEFAULT_MAX_SUBSCRIPTIONS = 8;
 // At most 15 digits: every such id is a safe integer, so Number() cannot round it to another room.
 const TOPIC = /^\/topic\/public\/rooms\/([1-9]\d{0,14})$/;
 const SEND = /^\/app\/chat\/rooms\/([1-9]\d{0,14})\/send$/;
@@ -73,8 +80,10 @@ export function decodeSendBody(body: string): string {
 
 /**
  * One STOMP session over one transport: CONNECT/STOMP, SUBSCRIBE, UNSUBSCRIBE, SEND, DISCONNECT,
- * RECEIPTs, heart-beats both ways, ERROR (then close) on any refusal. Frames are handled strictly
- * in arrival order, so a DISCONNECT receipt follows the stores of earlier SENDs.
+ * RECEIPTs, heart-beats both ways, ERROR (then close) on any refusal but two: a SUBSCRIBE to a room
+ * this connection already follows, or past `maxSubscriptions`, gets an ERROR and the connection
+ * stays open. Frames are handled strictly in arrival order, so a DISCONNECT receipt follows the
+ * stores of earlier SENDs.
  */
 export class StompSession {
   private readonly decoder = new StompDecoder();
@@ -188,6 +197,14 @@ export class StompSession {
     if (id !== undefined) this.send('RECEIPT', { 'receipt-id': id });
   }
 
+  /**
+   * ERROR frame for one refused SUBSCRIBE, the connection left open (stompjs and sockjs-client keep
+   * it; the client learns which SUBSCRIBE by its receipt).
+   */
+  private refuse(message: string, receipt: string | undefined): void {
+    this.send('ERROR', { message, 'receipt-id': receipt, 'content-type': 'text/plain' }, message);
+  }
+
   /** ERROR frame with a `message` header, then close (STOMP requires closing after ERROR). */
   private fail(message: string, receipt: string | undefined): void {
     if (this.closed) return;
@@ -285,6 +302,9 @@ export class StompSession {
   }
 
   private async subscribe(frame: StompFrame): Promise<void> {
+    // Every SUBSCRIBE costs a token, refused ones too: a flood of them ends like a flood of SENDs,
+    // with the connection (each refusal would otherwise be an ERROR frame written for free).
+    this.spendToken();
     const destination = header(frame, 'destination') ?? '';
     const id = header(frame, 'id') ?? (this.version === '1.0' ? destination : undefined);
     if (id === undefined) throw new FrameError('SUBSCRIBE needs an id header');
@@ -292,6 +312,16 @@ export class StompSession {
     const match = TOPIC.exec(destination);
     if (!match) throw new FrameError(`cannot subscribe to ${destination}`);
     const roomId = Number(match[1]);
+    for (const existing of this.subscriptions.values()) {
+      if (existing.roomId === roomId) {
+        this.refuse(ALREADY_SUBSCRIBED_ERROR, header(frame, 'receipt'));
+        return;
+      }
+    }
+    if (this.subscriptions.size >= (this.options.maxSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS)) {
+      this.refuse(TOO_MANY_SUBSCRIPTIONS_ERROR, header(frame, 'receipt'));
+      return;
+    }
     // Registered before the membership check, so a leave can never slip in between the two: a
     // leave that commits after the check has read finds the subscriber in the hub and revokes it,
     // one that commits before makes the check fail. Deliveries wait for the check's answer.
@@ -360,6 +390,13 @@ export class StompSession {
     else this.transport.write(frame.text);
   }
 
+  /** Takes a token or refuses the frame (fatal: the client ignores the rate it was told). */
+  private spendToken(): void {
+    if (this.takeToken()) return;
+    this.options.hub.metrics?.rateLimitRefused('chat');
+    throw new FrameError('too many messages');
+  }
+
   private takeToken(): boolean {
     const now = Date.now();
     this.tokens = Math.min(
@@ -377,10 +414,7 @@ export class StompSession {
     if (destination.startsWith('/topic')) throw new FrameError('SEND to /topic is not allowed');
     const match = SEND.exec(destination);
     if (!match) throw new FrameError(`unknown destination ${destination}`);
-    if (!this.takeToken()) {
-      this.options.hub.metrics?.rateLimitRefused('chat');
-      throw new FrameError('too many messages');
-    }
+    this.spendToken();
     const roomId = Number(match[1]);
     const text = chatTextSchema.safeParse(decodeSendBody(frame.body));
     if (!text.success) throw new FrameError(text.error.issues[0]?.message ?? 'invalid message');
