@@ -103,6 +103,7 @@ const envSchema = z
     RATE_LIMIT_CLUBS: budget(BUDGET_DEFAULTS.clubCreate.value),
     RATE_LIMIT_SIGN_IN: budget(BUDGET_DEFAULTS.signIn.value),
     RATE_LIMIT_EXPORTS: budget(BUDGET_DEFAULTS.export.value),
+    RATE_LIMIT_READ_MARKS: budget(BUDGET_DEFAULTS.readMark.value),
     UPLOAD_QUOTA_BYTES_PER_DAY: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(0).default(DEFAULT_UPLOAD_QUOTA_BYTES),
@@ -342,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         clubCreate: parseBudget(e.RATE_LIMIT_CLUBS)!,
         signIn: parseBudget(e.RATE_LIMIT_SIGN_IN)!,
         export: parseBudget(e.RATE_LIMIT_EXPORTS)!,
+        readMark: parseBudget(e.RATE_LIMIT_READ_MARKS)!,
       } satisfies Budgets,
       keyPrefix: e.RATE_LIMIT_KEY_PREFIX,
     },

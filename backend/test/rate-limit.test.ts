@@ -94,6 +94,7 @@ describe('rate limit settings', () => {
       clubCreate: { max: 10, windowMs: 86_400_000 },
       signIn: { max: 30, windowMs: 60_000 },
       export: { max: 3, windowMs: 3_600_000 },
+      readMark: { max: 600, windowMs: 60_000 },
     });
     assert.equal(config.uploadQuotaBytesPerDay, 200 * 1024 * 1024);
     assert.deepEqual(config.trustProxy, ['loopback']);
@@ -119,7 +120,7 @@ describe('rate limit settings', () => {
     }
   });
 
-  it('puts each route in its group; reads, sessions and read marks in none', () => {
+  it('puts each route in its group; reads and sessions in none', () => {
     const cases: [string, string, string | null][] = [
       ['POST', '/api/post', 'upload'],
       ['POST', '/api/comment', 'comment'],
@@ -139,7 +140,7 @@ describe('rate limit settings', () => {
       ['GET', '/api/events', null],
       ['POST', '/api/token/refresh', null],
       ['POST', '/api/logout', null],
-      ['PUT', '/api/rooms/:roomId/read', null],
+      ['PUT', '/api/rooms/:roomId/read', 'readMark'],
       ['POST', '/oauth2/dev/interaction/:uid', null],
       ['GET', '/login/oauth2/code/google', null],
       ['POST', undefined as unknown as string, null],
@@ -276,7 +277,7 @@ for (const kind of databaseKinds().filter((k) => k.name === 'pglite')) {
         assert.equal(response.headers.get('ratelimit-limit'), null, 'no budget on reads');
         await response.arrayBuffer();
       }
-      // Nor the session endpoints or read marks, which share no budget with the writes.
+      // Nor the session endpoints, which share no budget with the writes.
       const check = await call(mine, 'GET', '/api/login/check');
       assert.equal(check.status, 200);
       const logout = await call(mine, 'POST', '/api/logout');
@@ -315,6 +316,24 @@ for (const kind of databaseKinds().filter((k) => k.name === 'pglite')) {
       await expectTooMany(refused);
       // The general write budget is separate.
       assert.equal((await call(mine, 'POST', '/api/exercise', exercise('스쿼트'))).status, 201);
+    });
+
+    it('limits read marks in a budget of their own, apart from the writes', async () => {
+      const [mine, theirs] = await start({
+        RATE_LIMIT_READ_MARKS: '2/1m',
+        RATE_LIMIT_WRITES: '1/1m',
+      });
+      // Counted before the route runs: a mark on a room the member is not in counts too.
+      for (let i = 0; i < 2; i++) {
+        const response = await call(mine, 'PUT', '/api/rooms/1/read', { messageId: 1 });
+        assert.notEqual(response.status, 429, await response.text());
+        assert.equal(response.headers.get('ratelimit-limit'), '2');
+      }
+      await expectTooMany(await call(mine, 'PUT', '/api/rooms/1/read', { messageId: 1 }));
+      // The write budget is untouched, and so is another member's read-mark budget.
+      assert.equal((await call(mine, 'POST', '/api/exercise', exercise('하나'))).status, 201);
+      const other = await call(theirs, 'PUT', '/api/rooms/1/read', { messageId: 1 });
+      assert.notEqual(other.status, 429);
     });
 
     it('limits anonymous sign-in starts per client address, which a client cannot spoof', async () => {

@@ -22,6 +22,7 @@ export const RATE_LIMIT_GROUPS = [
   'clubCreate',
   'signIn',
   'export',
+  'readMark',
 ] as const;
 export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
 
@@ -47,6 +48,10 @@ export const BUDGET_DEFAULTS: Record<RateLimitGroup, { env: string; value: strin
   signIn: { env: 'RATE_LIMIT_SIGN_IN', value: '30/1m' },
   // Each export reads every photo of the member: a handful per hour is all anyone needs.
   export: { env: 'RATE_LIMIT_EXPORTS', value: '3/1h' },
+  // The app sends a read mark at most every 400 ms per open room: 10 a second leaves room for
+  // several open rooms and tabs, and stops a script from flooding the member's live streams (each
+  // mark is fanned out to every instance).
+  readMark: { env: 'RATE_LIMIT_READ_MARKS', value: '600/1m' },
 };
 
 /** 200 MiB of uploads per member and (Seoul) day. */
@@ -109,19 +114,16 @@ const ROUTE_GROUPS: ReadonlyMap<string, RateLimitGroup> = new Map([
   ['POST /api/club', 'clubCreate'],
   ['GET /oauth2/authorization/google', 'signIn'],
   ['GET /api/member/export', 'export'],
+  ['PUT /api/rooms/:roomId/read', 'readMark'],
 ]);
 
 /**
  * Writes that are not counted. The session endpoints are called by the BFF and proxy.ts from the
  * Next server for every member (one address for all) and need a valid refresh token to do
- * anything; a read mark moves one row forward and is sent by the app at most every 400 ms per
- * open room, so a busy chat would otherwise eat the member's write budget.
+ * anything. (Read marks have a budget of their own: a busy chat would otherwise eat the member's
+ * write budget.)
  */
-const NOT_COUNTED: ReadonlySet<string> = new Set([
-  'POST /api/token/refresh',
-  'POST /api/logout',
-  'PUT /api/rooms/:roomId/read',
-]);
+const NOT_COUNTED: ReadonlySet<string> = new Set(['POST /api/token/refresh', 'POST /api/logout']);
 
 /**
  * The budget a request counts against, or null for none: its route's own group, else `write` for
