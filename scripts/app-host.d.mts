@@ -1,2 +1,2 @@
-export function isLoopbackHost(hostname: string): boolean;
+export { isLoopbackHost } from '../lib/net/loopback.mjs';
 export function appListenHost(env: Record<string, string | undefined>): string | undefined;

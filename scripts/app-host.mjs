@@ -9,16 +9,9 @@
  * (Google sign-in, or a PUBLIC_URL others reach) it keeps Next's default.
  */
 
-/** True for the hosts only this machine reaches: localhost, 127.0.0.0/8 and ::1 (as the backend's). */
-export function isLoopbackHost(hostname) {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127(?:\.\d{1,3}){3}$/.test(host) ||
-    host === '::1'
-  );
-}
+import { isLoopbackHost } from '../lib/net/loopback.mjs';
+
+export { isLoopbackHost };
 
 const filled = (value) => typeof value === 'string' && value.trim() !== '';
 

@@ -11,6 +11,7 @@ import {
   type Budgets,
 } from './http/rate-limits';
 import type { S3Settings } from './storage/s3-object-store';
+import { isLoopbackHost } from '@/lib/net/loopback.mjs';
 import { DEFAULT_CSP_REPORT_FILE_MAX_BYTES, DEFAULT_CSP_REPORT_RATE_LIMIT } from './csp/reports';
 
 /**
@@ -270,16 +271,7 @@ export function redisChannelPrefixFor(redisUrl: string | undefined): string {
   return db === 0 ? '' : `db${db}:`;
 }
 
-/** True for the hosts only this machine reaches: localhost, 127.0.0.0/8 and ::1. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127(?:\.\d{1,3}){3}$/.test(host) ||
-    host === '::1'
-  );
-}
+export { isLoopbackHost };
 
 /** Why the backend refuses to start on a public origin with no way to sign in but the dev one. */
 export function devSignInRefusal(publicUrl: string): string {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { appListenHost, isLoopbackHost as scriptIsLoopback } from '../../scripts/app-host.mjs';
+import { appListenHost } from '../../scripts/app-host.mjs';
 import { isLoopbackHost, loadConfig } from '../src/config';
 
 const GOOGLE = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
@@ -47,17 +47,6 @@ describe('where npm start runs the app (scripts/app-host.mjs, issue 23, point 5)
       const config = loadConfig(env);
       const loopbackOnly = config.devSignIn && isLoopbackHost(new URL(config.publicUrl).hostname);
       assert.equal(appListenHost(env) !== undefined, loopbackOnly, JSON.stringify(env));
-    }
-    for (const host of [
-      'localhost',
-      'a.localhost',
-      '127.1.2.3',
-      '[::1]',
-      'localhost.example.com',
-      '10.0.0.1',
-      '::2',
-    ]) {
-      assert.equal(scriptIsLoopback(host), isLoopbackHost(host), host);
     }
   });
 });
