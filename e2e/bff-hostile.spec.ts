@@ -893,8 +893,6 @@ test('bodies over their limit are 413 with the §4 body (uploads, CSV imports, J
 });
 
 test('a lone surrogate in a JSON text field is refused with 400 naming it, not stored as U+FFFD', async () => {
-  // (Not here: a query escape that decodes to nothing. Next's router re-encodes the query before
-  // the BFF sees it, `%E0%A4%A` as `%EF%BF%BD%25A`, so only a direct call gets the backend's 400.)
   const exercise =
     '{"name":"벤치\\ud800","repWeightList":[{"reps":1,"weight":1}],"classification":"ABS"}';
   const response = await raw(
@@ -913,6 +911,18 @@ test('a lone surrogate in a JSON text field is refused with 400 naming it, not s
   expect(json<Exercise[]>(await raw('GET', '/api/member/exercises', [session()]))).toEqual(
     exercisesBefore,
   );
+});
+
+test('a query escape that decodes to no text is refused with 400 naming the parameter', async () => {
+  // Next's router re-encodes the query before the BFF runs (`%E0%A4%A` arrives as `%EF%BF%BD%25A`,
+  // a UTF-8-encoded surrogate as three U+FFFD); the BFF refuses what the escape became.
+  for (const query of ['name=%E0%A4%A&isMyClubs=0', 'name=%ED%A0%80&isMyClubs=0']) {
+    const response = await raw('GET', `/api/clubs?${query}`, [session()]);
+    const body = expectErrorBody(response, 400, '입력값이 올바르지 않습니다.');
+    expect(body.data).toEqual({ name: '사용할 수 없는 문자가 포함되어 있습니다.' });
+  }
+  const search = await raw('GET', '/api/clubs?name=%EB%9F%AC%EB%8B%9D&isMyClubs=0', [session()]);
+  expect(search.status).toBe(200);
 });
 
 test('after the sweep: nothing reached the other site, and the app and the member are fine', async () => {

@@ -348,6 +348,25 @@ describe('forwarding', () => {
     expect(response.status).toBe(404);
     expect((await response.json()).message).toBe('없음');
   });
+
+  it("refuses a query Next's router made U+FFFD of (a broken escape) with a 400 naming it, sending nothing", async () => {
+    stub.setHandler((_req, res) => res.end('{}'));
+    // `?name=%E0%A4%A` as a route handler receives it.
+    const response = await forward(new Request(`${APP}/api/clubs?page=0&name=%EF%BF%BD%25A`));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: '400',
+      message: '입력값이 올바르지 않습니다.',
+      data: { name: '사용할 수 없는 문자가 포함되어 있습니다.' },
+      timestamp: expect.any(String),
+      path: null,
+    });
+    expect(stub.calls).toEqual([]);
+    // A well-formed Korean query goes through.
+    const fine = await forward(new Request(`${APP}/api/clubs?name=%EB%9F%AC%EB%8B%9D`));
+    expect(fine.status).toBe(200);
+    expect(stub.calls).toHaveLength(1);
+  });
 });
 
 describe('bodies the upstream mangles', () => {

@@ -2,6 +2,7 @@ import 'server-only';
 import { pipeline, Readable, type Transform } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { INVALID_CHARACTER_MESSAGE } from '@/lib/contract/errors';
 import { requestBodyLimit, type BodyLimit } from '@/lib/contract/limits';
 import { messages } from '@/lib/i18n/messages';
 import {
@@ -13,10 +14,11 @@ import {
   sessionDeletionCookies,
   withCookies,
 } from './cookies';
-import { errorResponse } from './errors';
+import { errorResponse, fieldErrorResponse } from './errors';
 import { browserResponseHeaders, upstreamRequestHeaders } from './headers';
 import { isAccessTokenFresh } from './jwt-expiry';
 import { upstreamPath } from './path';
+import { replacedQueryParameter } from './query-text';
 import { isSignInRedirect, rewriteLocation } from './redirects';
 import { refreshSession } from './refresh';
 import { bffSettings } from './settings';
@@ -54,6 +56,8 @@ function isNullBodyStatus(status: number): boolean {
 export async function forward(request: Request): Promise<Response> {
   const target = upstreamPath(request.url);
   if (!target.ok) return errorResponse(400, messages.app.badRequest);
+  const replaced = replacedQueryParameter(target.search);
+  if (replaced !== null) return fieldErrorResponse(replaced, INVALID_CHARACTER_MESSAGE);
   const settings = bffSettings();
   const incoming = request.headers;
   const method = request.method;

@@ -17,3 +17,6 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** A text field holding a character the database cannot store (NUL): chat frames and the backend. */
 export const INVALID_CHARACTER_MESSAGE = '사용할 수 없는 문자가 포함되어 있습니다.';
+
+/** The message of a 400 whose `data` names the fields at fault (the backend's validation errors). */
+export const VALIDATION_MESSAGE = '입력값이 올바르지 않습니다.';

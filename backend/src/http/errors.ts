@@ -1,4 +1,8 @@
-import { INVALID_CHARACTER_MESSAGE, type ErrorBody } from '@/lib/contract/errors';
+import {
+  INVALID_CHARACTER_MESSAGE,
+  VALIDATION_MESSAGE,
+  type ErrorBody,
+} from '@/lib/contract/errors';
 import { PAYLOAD_TOO_LARGE_MESSAGE } from '@/lib/contract/limits';
 
 /** Current time as a Spring LocalDateTime in Asia/Seoul (UTC+9, no DST), without offset. */
@@ -83,7 +87,7 @@ export const MESSAGES = {
   headersTooLarge: '요청 헤더가 너무 큽니다.',
   requestTimeout: '요청 시간이 초과되었습니다.',
   unsupportedMediaType: '지원하지 않는 형식입니다.',
-  validation: '입력값이 올바르지 않습니다.',
+  validation: VALIDATION_MESSAGE,
   invalidCharacter: INVALID_CHARACTER_MESSAGE,
   internal: '서버 오류가 발생했습니다.',
 } as const;
