@@ -93,6 +93,26 @@ describe('STOMP codec', () => {
     assert.equal(header(frame, 'foo'), '1');
   });
 
+  it('stops decoding after maxFramesPerPush frames in one chunk, keeping those it decoded', () => {
+    const subscribe = (i: number) => `SUBSCRIBE\nid:${i}\ndestination:/topic/public/rooms/1\n\n\0`;
+    const many = Array.from({ length: 10_000 }, (_, i) => subscribe(i)).join('');
+    let error: unknown;
+    try {
+      new StompDecoder().push(many);
+    } catch (caught) {
+      error = caught;
+    }
+    assert.ok(error instanceof StompProtocolError, 'refused');
+    assert.match(error.message, /too many frames/);
+    // The frames before the cut are handed over, in order, to be handled before the refusal.
+    assert.equal(frames(error.decoded).length, 100);
+    assert.equal(header(frames(error.decoded)[99], 'id'), '99');
+    // Exactly the limit is fine, and heart-beats do not count.
+    const limit = new StompDecoder({ maxFramesPerPush: 3 });
+    const items = limit.push(`\n${subscribe(1)}\n${subscribe(2)}\n${subscribe(3)}\n`);
+    assert.equal(frames(items).length, 3);
+  });
+
   it('rejects frames over the limit and malformed content-length', () => {
     const decoder = new StompDecoder({ maxFrameBytes: 100 });
     assert.throws(() => decoder.push(`SEND\n\n${'x'.repeat(200)}`), /too large/);

@@ -72,6 +72,12 @@ export interface DecoderOptions {
   maxFrameBytes?: number;
   /** Escaping rules for headers; set after CONNECT negotiation. */
   version?: StompVersion;
+  /**
+   * Most frames one `push` decodes (default 100). A client sends a frame or a few per message;
+   * thousands in one message (10,000 SUBSCRIBEs in one SockJS frame) are an attack, and decoding
+   * them all would hold the event loop for every other member before the first refusal.
+   */
+  maxFramesPerPush?: number;
 }
 
 /** Incremental decoder. `push` returns the complete frames and heart-beats found so far. */
@@ -79,16 +85,19 @@ export class StompDecoder {
   private buffer: Buffer = Buffer.alloc(0);
   version: StompVersion;
   private readonly maxFrameBytes: number;
+  private readonly maxFramesPerPush: number;
 
   constructor(options: DecoderOptions = {}) {
     this.version = options.version ?? '1.2';
     this.maxFrameBytes = options.maxFrameBytes ?? 64 * 1024;
+    this.maxFramesPerPush = options.maxFramesPerPush ?? 100;
   }
 
   push(chunk: string | Buffer): DecodedItem[] {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     this.buffer = this.buffer.length === 0 ? bytes : Buffer.concat([this.buffer, bytes]);
     const items: DecodedItem[] = [];
+    let frames = 0;
     try {
       for (;;) {
         // Heart-beats: bare EOLs between frames.
@@ -102,9 +111,11 @@ export class StompDecoder {
           } else break;
         }
         if (this.buffer.length === 0 || (this.buffer.length === 1 && this.buffer[0] === CR)) break;
+        if (frames === this.maxFramesPerPush) throw new StompProtocolError('too many frames');
         const frame = this.tryFrame();
         if (!frame) break;
         items.push({ type: 'frame', frame });
+        frames += 1;
       }
     } catch (error) {
       // The frames before the malformed one arrived first and are valid: the caller still handles
