@@ -20,3 +20,17 @@ export const INVALID_CHARACTER_MESSAGE = '사용할 수 없는 문자가 포함�
 
 /** The message of a 400 whose `data` names the fields at fault (the backend's validation errors). */
 export const VALIDATION_MESSAGE = '입력값이 올바르지 않습니다.';
+
+/** A moment as a Spring `LocalDateTime` in Asia/Seoul (UTC+9, no DST), without offset. */
+export function seoulTimestamp(date: Date = new Date()): string {
+  return new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, -1);
+}
+
+/** The error body of decisions.md §4, for the backend's and the BFF's own refusals alike. */
+export function errorBody(
+  status: number,
+  message: string,
+  data: Record<string, string> | null = null,
+): ErrorBody {
+  return { code: String(status), message, data, timestamp: seoulTimestamp(), path: null };
+}

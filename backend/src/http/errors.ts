@@ -1,23 +1,12 @@
 import {
+  errorBody,
   INVALID_CHARACTER_MESSAGE,
+  seoulTimestamp,
   VALIDATION_MESSAGE,
-  type ErrorBody,
 } from '@/lib/contract/errors';
 import { PAYLOAD_TOO_LARGE_MESSAGE } from '@/lib/contract/limits';
 
-/** Current time as a Spring LocalDateTime in Asia/Seoul (UTC+9, no DST), without offset. */
-export function seoulTimestamp(date: Date = new Date()): string {
-  return new Date(date.getTime() + 9 * 3600_000).toISOString().slice(0, -1);
-}
-
-/** The JSON error body of decisions.md §4. */
-export function errorBody(
-  status: number,
-  message: string,
-  data: Record<string, string> | null = null,
-): ErrorBody {
-  return { code: String(status), message, data, timestamp: seoulTimestamp(), path: null };
-}
+export { errorBody, seoulTimestamp };
 
 /** Thrown by routes and hooks; the error handler turns it into the error body with `status`. */
 export class ApiError extends Error {
