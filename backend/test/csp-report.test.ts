@@ -5,12 +5,7 @@ import path from 'node:path';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { errorBodySchema } from '@/lib/contract/errors';
-import {
-  AddressReportLimit,
-  MAX_REPORTS_PER_REQUEST,
-  parseCspReports,
-  ReportLogLimit,
-} from '../src/csp/reports';
+import { FixedWindowLimit, MAX_REPORTS_PER_REQUEST, parseCspReports } from '../src/csp/reports';
 import { loadConfig } from '../src/config';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
@@ -120,22 +115,22 @@ describe('CSP report parsing', () => {
   });
 
   it('limits the log lines per window and says how many it left out', () => {
-    const limit = new ReportLogLimit(2, 1000);
+    const limit = new FixedWindowLimit(2, 1000);
     const dropped: number[] = [];
     const onDropped = (n: number) => dropped.push(n);
     assert.deepEqual(
-      [0, 1, 2, 3, 999].map((t) => limit.take(t, onDropped)),
+      [0, 1, 2, 3, 999].map((t) => limit.take('log', 1, t, onDropped) === 1),
       [true, true, false, false, false],
     );
     assert.deepEqual(dropped, []);
-    assert.equal(limit.take(1000, onDropped), true);
+    assert.equal(limit.take('log', 1, 1000, onDropped) === 1, true);
     assert.deepEqual(dropped, [3]);
   });
 });
 
 describe('CSP reports per client address (issue 23, point 7)', () => {
   it('takes a budget per address and window, the first ones of a batch', () => {
-    const limit = new AddressReportLimit(3, 1000, 2);
+    const limit = new FixedWindowLimit(3, 1000, 2);
     const dropped: [number, number][] = [];
     const onDropped = (n: number, addresses: number) => dropped.push([n, addresses]);
     assert.equal(limit.take('a', 2, 0, onDropped), 2);

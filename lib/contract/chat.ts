@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { idSchema } from './common';
 import { INVALID_CHARACTER_MESSAGE } from './errors';
 import { memberSummarySchema, type MemberSummary } from './friend';
+import { hasLoneSurrogate, hasNul } from './text';
 import {
   CHAT_ENDPOINT,
   CHAT_LIMITS,
@@ -32,9 +33,6 @@ export const CHAT_MESSAGES = {
   invalidCharacter: INVALID_CHARACTER_MESSAGE,
 } as const;
 
-/** A UTF-16 surrogate without its other half (with the `u` flag, a pair never matches). */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-
 /** The text of a chat message: trimmed, 1–1000 characters. */
 export const chatTextSchema = z.string({ error: CHAT_MESSAGES.blank }).check(
   z.trim(),
@@ -43,7 +41,7 @@ export const chatTextSchema = z.string({ error: CHAT_MESSAGES.blank }).check(
   // PostgreSQL text cannot hold NUL: refused here rather than failing the insert. A lone UTF-16
   // surrogate (a JSON `"\ud800"` escape) has no UTF-8 form: the database would keep U+FFFD while
   // the broadcast carried the surrogate, so the live view and the history would differ.
-  z.refine((text) => !text.includes('\u0000') && !LONE_SURROGATE.test(text), {
+  z.refine((text) => !hasNul(text) && !hasLoneSurrogate(text), {
     error: CHAT_MESSAGES.invalidCharacter,
   }),
 );

@@ -93,47 +93,15 @@ export function parseCspReports(body: unknown): CspViolation[] | null {
 }
 
 /**
- * How many violation lines the log takes per window; past it, reports are counted and one line
- * says how many were left out (a page in a loop, or someone posting garbage, cannot flood it).
+ * A fixed-window budget per key: at most `perWindow` takes per key and window. The window is
+ * shared by every key, so all counts are forgotten together at its end and memory is bounded by
+ * the keys seen in one window, and at most `maxKeys` of those (past that, a new key's takes are
+ * dropped until the window ends). The CSP report route keeps two: one per client address
+ * (CSP_REPORT_RATE_LIMIT), so that one sender cannot crowd out everyone else's reports, and one
+ * with a single key for the log's lines (a page in a loop, or someone posting garbage, cannot
+ * flood it).
  */
-export class ReportLogLimit {
-  private windowStart = 0;
-  private used = 0;
-  private dropped = 0;
-
-  constructor(
-    private readonly perWindow = 100,
-    private readonly windowMs = 60_000,
-  ) {}
-
-  /**
-   * Whether one more report may be logged now; `onDropped` hears, at the first report of a new
-   * window, how many the previous one left out.
-   */
-  take(now: number, onDropped: (dropped: number) => void): boolean {
-    if (now - this.windowStart >= this.windowMs) {
-      if (this.dropped > 0) onDropped(this.dropped);
-      this.windowStart = now;
-      this.used = 0;
-      this.dropped = 0;
-    }
-    if (this.used < this.perWindow) {
-      this.used++;
-      return true;
-    }
-    this.dropped++;
-    return false;
-  }
-}
-
-/**
- * How many reports one client address may have taken per window (CSP_REPORT_RATE_LIMIT), so that
- * one sender cannot fill the log's budget (ReportLogLimit) and crowd out everyone else's reports.
- * Fixed windows shared by every address: the counts are forgotten together at each window's end,
- * so memory is bounded by the addresses seen in one window, and at most `maxAddresses` of those
- * (past that, a new address's reports are dropped until the window ends).
- */
-export class AddressReportLimit {
+export class FixedWindowLimit {
   private windowStart = 0;
   private readonly used = new Map<string, number>();
   private dropped = 0;
@@ -142,19 +110,18 @@ export class AddressReportLimit {
   constructor(
     private readonly perWindow: number,
     private readonly windowMs: number,
-    private readonly maxAddresses = 10_000,
+    private readonly maxKeys = 10_000,
   ) {}
 
   /**
-   * How many of `wanted` reports from `address` may be taken now (the first ones of a batch);
-   * `onDropped` hears, at the first call of a new window, how many reports the previous one
-   * dropped and from how many addresses.
+   * How many of `wanted` takes for `key` fit now (the first ones of a batch); `onDropped` hears,
+   * at the first call of a new window, how many the previous one dropped and over how many keys.
    */
   take(
-    address: string,
+    key: string,
     wanted: number,
     now: number,
-    onDropped: (dropped: number, addresses: number) => void,
+    onDropped: (dropped: number, keys: number) => void,
   ): number {
     if (now - this.windowStart >= this.windowMs) {
       if (this.dropped > 0) onDropped(this.dropped, this.limited);
@@ -164,15 +131,15 @@ export class AddressReportLimit {
       this.limited = 0;
     }
     if (wanted <= 0) return 0;
-    const used = this.used.get(address) ?? 0;
-    if (!this.used.has(address) && this.used.size >= this.maxAddresses) {
+    const used = this.used.get(key) ?? 0;
+    if (!this.used.has(key) && this.used.size >= this.maxKeys) {
       this.dropped += wanted;
       return 0;
     }
     const taken = Math.min(wanted, this.perWindow - used);
-    this.used.set(address, used + taken);
+    this.used.set(key, used + taken);
     if (taken < wanted) {
-      // The first time this address passes its budget in this window.
+      // The first time this key passes its budget in this window.
       if (used < this.perWindow) this.limited++;
       this.dropped += wanted - taken;
     }

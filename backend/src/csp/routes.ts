@@ -6,14 +6,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { BODY_LIMITS } from '@/lib/contract/limits';
 import { CSP_REPORT_PATH } from '@/lib/security/csp';
 import { ApiError, MESSAGES } from '../http/errors';
-import { parseBudget, type Budget } from '../http/rate-limits';
-import {
-  AddressReportLimit,
-  DEFAULT_CSP_REPORT_FILE_MAX_BYTES,
-  DEFAULT_CSP_REPORT_RATE_LIMIT,
-  parseCspReports,
-  ReportLogLimit,
-} from './reports';
+import type { Budget } from '../http/rate-limits';
+import { FixedWindowLimit, parseCspReports } from './reports';
 
 /** The content types browsers send reports with (and plain JSON, for tools and old browsers). */
 export const CSP_REPORT_TYPES = [
@@ -25,13 +19,16 @@ export const CSP_REPORT_TYPES = [
 /** A report is about 1–2 kB (Chrome batches a few); anything bigger is not a report. */
 export const CSP_REPORT_BODY_LIMIT = BODY_LIMITS.cspReport;
 
+/** Violation lines the log takes per minute, from all senders together; the rest are counted. */
+const LOG_LINES_PER_MINUTE = 100;
+
 export interface CspReportOptions {
   /** Append each violation as a JSON line here too (the e2e suite fails on any). */
   reportFile?: string;
   /** The report file stops growing here: later lines are left out of it (one warning). */
-  reportFileMaxBytes?: number;
+  reportFileMaxBytes: number;
   /** Reports taken per client address and window; the rest are dropped (answered 204 all the same). */
-  perAddress?: Budget;
+  perAddress: Budget;
 }
 
 /**
@@ -104,15 +101,10 @@ export async function cspReportRoutes(
   app: FastifyInstance,
   options: CspReportOptions,
 ): Promise<void> {
-  const limit = new ReportLogLimit();
-  const perAddress = options.perAddress ?? parseBudget(DEFAULT_CSP_REPORT_RATE_LIMIT)!;
-  const addressLimit = new AddressReportLimit(perAddress.max, perAddress.windowMs);
+  const logLimit = new FixedWindowLimit(LOG_LINES_PER_MINUTE, 60_000);
+  const addressLimit = new FixedWindowLimit(options.perAddress.max, options.perAddress.windowMs);
   const file = options.reportFile
-    ? new CappedReportFile(
-        options.reportFile,
-        options.reportFileMaxBytes ?? DEFAULT_CSP_REPORT_FILE_MAX_BYTES,
-        app.log,
-      )
+    ? new CappedReportFile(options.reportFile, options.reportFileMaxBytes, app.log)
     : null;
   // Parsers of this plugin's scope only: the report formats are JSON under their own types.
   app.removeAllContentTypeParsers();
@@ -143,9 +135,10 @@ export async function cspReportRoutes(
     );
     const violations = parsed.slice(0, taken);
     for (const violation of violations) {
-      const logged = limit.take(Date.now(), (dropped) =>
-        request.log.warn({ dropped }, 'content security policy reports left out of the log'),
-      );
+      const logged =
+        logLimit.take('log', 1, Date.now(), (dropped) =>
+          request.log.warn({ dropped }, 'content security policy reports left out of the log'),
+        ) > 0;
       if (logged)
         request.log.warn({ cspViolation: violation }, 'content security policy violation');
     }

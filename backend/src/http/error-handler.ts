@@ -10,7 +10,9 @@ import type {
 } from 'fastify';
 import { $ZodError } from 'zod/v4/core';
 
+import { hasNul } from '@/lib/contract/text';
 import { ApiError, MESSAGES, TooManyRequestsError, errorBody } from './errors';
+import { firstField } from './text-check';
 
 /** PostgreSQL's SQLSTATE for a foreign key violation. */
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -39,23 +41,9 @@ function zodFieldErrors(error: $ZodError): Record<string, string> {
   return data;
 }
 
-/** The first query or JSON body field (dotted path) whose string holds NUL, looked at iteratively. */
+/** The first query or JSON body field (dotted path) whose string holds NUL. */
 function fieldWithNul(request: FastifyRequest): string | null {
-  const stack: { value: unknown; path: string }[] = [
-    { value: request.body, path: '' },
-    { value: request.query, path: '' },
-  ];
-  for (let seen = 0; stack.length > 0 && seen < 100_000; seen++) {
-    const { value, path } = stack.pop()!;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path || 'body';
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, child] of Object.entries(value)) {
-        stack.push({ value: child, path: path ? `${path}.${key}` : key });
-      }
-    }
-  }
-  return null;
+  return firstField(request.query, 'query', hasNul) ?? firstField(request.body, 'body', hasNul);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { hasLoneSurrogate } from '@/lib/contract/text';
 import { MESSAGES } from './errors';
 import { fieldError } from './reply';
 
@@ -10,9 +11,6 @@ import { fieldError } from './reply';
  * (`%E0%A4%A`, `%FF`, a UTF-8-encoded surrogate), which the query parser keeps as written.
  * Malformed escapes in the path are the router's (a 400 before routing).
  */
-
-/** A surrogate code unit on its own (with the `u` flag, a proper pair is one code point). */
-const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Strings and keys looked at in one body at most (bodies are at most 1 MiB anyway). */
 const MAX_VISITS = 100_000;
@@ -42,18 +40,25 @@ export function undecodableParameter(url: string): string | null {
   return null;
 }
 
-/** The dotted path of the first string (value or key) in `value` holding a lone surrogate. */
-export function fieldWithLoneSurrogate(value: unknown, root: string): string | null {
+/**
+ * The dotted path of the first string in `value` (a parsed query or JSON body) that `test` picks:
+ * a value names its own field, a key the object holding it; `root` when that is `value` itself.
+ * Walked with a stack, at most MAX_VISITS strings and keys, so no depth or size overflows it.
+ */
+export function firstField(
+  value: unknown,
+  root: string,
+  test: (text: string) => boolean,
+): string | null {
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
   for (let visits = 0; stack.length > 0 && visits < MAX_VISITS; visits++) {
     const item = stack.pop()!;
     if (typeof item.value === 'string') {
-      if (LONE_SURROGATE.test(item.value)) return item.path || root;
+      if (test(item.value)) return item.path || root;
     } else if (item.value !== null && typeof item.value === 'object') {
       for (const [key, child] of Object.entries(item.value)) {
-        const path = item.path ? `${item.path}.${key}` : key;
-        if (LONE_SURROGATE.test(key)) return item.path || root;
-        stack.push({ value: child, path });
+        if (test(key)) return item.path || root;
+        stack.push({ value: child, path: item.path ? `${item.path}.${key}` : key });
       }
     }
   }
@@ -63,8 +68,8 @@ export function fieldWithLoneSurrogate(value: unknown, root: string): string | n
 function check(request: FastifyRequest): void {
   const field =
     undecodableParameter(request.url) ??
-    fieldWithLoneSurrogate(request.query, 'query') ??
-    fieldWithLoneSurrogate(request.body, 'body');
+    firstField(request.query, 'query', hasLoneSurrogate) ??
+    firstField(request.body, 'body', hasLoneSurrogate);
   if (field !== null) throw fieldError(field, MESSAGES.invalidCharacter);
 }
 
