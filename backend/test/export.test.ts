@@ -13,9 +13,11 @@ import pino from 'pino';
 
 import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
 import type { Member } from '../src/db/schema';
-import { csvField, neutralizeCell, restoreCell, toCsv } from '../src/export/csv';
+import { neutralizeCell, restoreCell } from '../src/csv/cell';
+import { csvField, toCsv } from '../src/export/csv';
 import { ExportLocks } from '../src/export/export-lock';
-import { EXPORT_RUNNING_MESSAGE, EXPORT_RUNNING_RETRY_SECONDS } from '../src/export/routes';
+import { EXPORT_RUNNING_RETRY_SECONDS } from '../src/export/routes';
+import { MESSAGES } from '../src/http/errors';
 import type { ImageStorage, OpenedImage } from '../src/storage/image-storage';
 import {
   buildClub,
@@ -463,7 +465,7 @@ describe('one export at a time per member (pglite)', () => {
     const first = exportAs(me);
     await storage.firstOpen;
     const second = await exportAs(me);
-    await expectTooMany(second, EXPORT_RUNNING_MESSAGE);
+    await expectTooMany(second, MESSAGES.exportRunning);
     assert.equal(second.headers.get('retry-after'), String(EXPORT_RUNNING_RETRY_SECONDS));
     // Another member's export is not held up (they have no photos to wait for).
     assert.equal((await exportAs(other)).status, 200);
@@ -576,7 +578,7 @@ for (const counters of ['memory', 'redis'] as const) {
       const first = get('/api/member/export', me);
       await storage.firstOpen;
       const running = await availability(me);
-      await expectTooMany(running, EXPORT_RUNNING_MESSAGE);
+      await expectTooMany(running, MESSAGES.exportRunning);
       assert.equal(running.headers.get('retry-after'), String(EXPORT_RUNNING_RETRY_SECONDS));
       storage.release();
       const done = await first;

@@ -1,30 +1,10 @@
+import { neutralizeCell } from '../csv/cell';
+
 /** A CSV cell: text as is; numbers and booleans written plainly; null and undefined as empty. */
 export type CsvCell = string | number | boolean | null | undefined;
 
 /** The UTF-8 byte order mark, so that Excel reads the file as UTF-8 (Korean names intact). */
 export const UTF8_BOM = '\uFEFF';
-
-/**
- * Text a spreadsheet would run as a formula (OWASP "CSV injection": a cell starting with `=`, `+`,
- * `-`, `@`, tab or CR), also after quotes this module added: `'=1` must not read back as `=1`.
- */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-/** A neutralised cell as written by neutralizeCell: the added quote, then formula text. */
-const NEUTRALISED = /^'+[=+\-@\t\r]/;
-
-/**
- * Text for a spreadsheet: a single quote before formula text (`=HYPERLINK(…)` → `'=HYPERLINK(…)`),
- * which spreadsheets show as text. restoreCell undoes it exactly. Numbers are written as numbers,
- * never through here, so a negative weight stays a number.
- */
-export function neutralizeCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-/** The text neutralizeCell was given: one leading quote dropped before formula text. */
-export function restoreCell(text: string): string {
-  return NEUTRALISED.test(text) ? text.slice(1) : text;
-}
 
 /**
  * One field per RFC 4180: quoted (quotes doubled) when it holds a comma, quote, CR or LF. Text

@@ -17,6 +17,12 @@ export const EXPORT_LOCK_TTL_MS = 60_000;
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
+/** The connection with the two scripts as commands (EVALSHA, loaded once per connection). */
+type LockCommands = Redis & {
+  exportLockRenew(key: string, token: string, ttlMs: number): Promise<number>;
+  exportLockRelease(key: string, token: string): Promise<number>;
+};
+
 /**
  * One export at a time per member: in this process always, and across instances through a Redis
  * lock (`SET NX PX`, renewed while the export runs) when Redis is configured. When Redis cannot
@@ -25,12 +31,19 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
  */
 export class ExportLocks {
   private readonly running = new Set<number>();
+  private readonly redis: LockCommands | null;
 
   constructor(
-    private readonly redis: Redis | null,
+    redis: Redis | null,
     private readonly keyPrefix: string,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.redis = redis as LockCommands | null;
+    if (redis && !('exportLockRenew' in redis)) {
+      redis.defineCommand('exportLockRenew', { numberOfKeys: 1, lua: RENEW });
+      redis.defineCommand('exportLockRelease', { numberOfKeys: 1, lua: RELEASE });
+    }
+  }
 
   /** The member's export slot, or null when one of their exports is running (here or elsewhere). */
   async acquire(memberId: number): Promise<ReleaseExport | null> {
@@ -59,7 +72,7 @@ export class ExportLocks {
       return () => releaseHere();
     }
     const renewal = setInterval(() => {
-      redis.eval(RENEW, 1, key, token, EXPORT_LOCK_TTL_MS).catch((error: unknown) => {
+      redis.exportLockRenew(key, token, EXPORT_LOCK_TTL_MS).catch((error: unknown) => {
         this.log.warn({ err: error }, 'export lock: renewal failed');
       });
     }, EXPORT_LOCK_TTL_MS / 3);
@@ -68,7 +81,7 @@ export class ExportLocks {
       if (released) return;
       releaseHere();
       clearInterval(renewal);
-      redis.eval(RELEASE, 1, key, token).catch((error: unknown) => {
+      redis.exportLockRelease(key, token).catch((error: unknown) => {
         this.log.warn({ err: error }, 'export lock: release failed; it expires by itself');
       });
     };
@@ -91,10 +104,5 @@ export class ExportLocks {
 
   private keyOf(memberId: number): string {
     return `${this.keyPrefix}export-running:${memberId}`;
-  }
-
-  /** Members whose export runs in this process (metrics, tests). */
-  get size(): number {
-    return this.running.size;
   }
 }

@@ -3,18 +3,22 @@ import type { Redis } from 'ioredis';
 
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
-import { TooManyRequestsError } from '../http/errors';
+import { MESSAGES, TooManyRequestsError } from '../http/errors';
 import type { RateLimitPeek } from '../http/rate-limits';
 import type { ImageStorage } from '../storage/image-storage';
 import { ExportLocks } from './export-lock';
 import { exportFileName, exportStream } from './service';
 
-/** The 429 of a second export while the member's first one is still being written. */
-export const EXPORT_RUNNING_MESSAGE =
-  '이미 내 데이터를 내려받는 중입니다. 내려받기가 끝난 뒤에 다시 시도해주세요.';
-
-/** The Retry-After of that 429: a guess, the running export's length is unknown. */
+/**
+ * The Retry-After of the 429 of a second export while the member's first one is still being
+ * written (MESSAGES.exportRunning): a guess, the running export's length is unknown.
+ */
 export const EXPORT_RUNNING_RETRY_SECONDS = 30;
+
+/** The 429 of a second export while the member's first one is still being written. */
+function exportRunning(): TooManyRequestsError {
+  return new TooManyRequestsError(EXPORT_RUNNING_RETRY_SECONDS, MESSAGES.exportRunning);
+}
 
 /**
  * `내 데이터 내려받기` (issue 16): the signed-in member's own data as one ZIP (an addition to the
@@ -52,9 +56,7 @@ export async function exportRoutes(
   app.get('/api/member/export/availability', async (request, reply) => {
     const member = requireMember(request);
     reply.header('cache-control', 'no-store');
-    if (locks && (await locks.isRunning(member.id))) {
-      throw new TooManyRequestsError(EXPORT_RUNNING_RETRY_SECONDS, EXPORT_RUNNING_MESSAGE);
-    }
+    if (locks && (await locks.isRunning(member.id))) throw exportRunning();
     const limited = await peekRateLimit(request, 'export');
     if (limited) throw new TooManyRequestsError(limited.retryAfterSeconds);
     return reply.status(204).send();
@@ -72,7 +74,7 @@ export async function exportRoutes(
       const release = await locks.acquire(member.id);
       if (!release) {
         request.log.info({ memberId: member.id }, 'export refused: one is already running');
-        throw new TooManyRequestsError(EXPORT_RUNNING_RETRY_SECONDS, EXPORT_RUNNING_MESSAGE);
+        throw exportRunning();
       }
       reply.raw.once('close', release);
       // Gone while the lock was being taken: 'close' has already been emitted.

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 import type { CheckBox, Today } from '@/lib/contract/today';
 import type { Db } from '../db/client';
@@ -53,15 +54,37 @@ export function exportFileName(now: Date = new Date()): string {
 export const EXPORT_PAGE_ROWS = 500;
 
 /**
- * The member's day logs after `afterDate` (exclusive), by date, at most `limit` of them, in the
- * shape `GET /api/today/date/{date}` answers (entries by sequence, sets by id with their done
- * mark): three statements per page.
+ * Rows a page at a time: `read(after, limit)` reads the page after the cursor `after` (undefined:
+ * from the first row), and the cursor of a page's last row, `cursorOf(row)`, starts the next.
+ */
+async function* pages<T, C>(
+  read: (after: C | undefined, limit: number) => Promise<T[]>,
+  cursorOf: (row: T) => C,
+): AsyncGenerator<T[]> {
+  let after: C | undefined;
+  for (;;) {
+    const page = await read(after, EXPORT_PAGE_ROWS);
+    if (page.length > 0) yield page;
+    if (page.length < EXPORT_PAGE_ROWS) return;
+    after = cursorOf(page[page.length - 1]);
+  }
+}
+
+/** The cursor of rows read by ascending id. */
+const byId = (row: { id: number }): number => row.id;
+
+/**
+ * The member's day logs after `afterDate` (exclusive; undefined: from the first) and up to
+ * `untilDate` (inclusive, when given), by date, at most `limit` of them, in the shape
+ * `GET /api/today/date/{date}` answers (entries by sequence, sets by id with their done mark):
+ * three statements per page.
  */
 async function memberDaysPage(
   db: Db,
   memberId: number,
-  afterDate: string | null,
+  afterDate: string | undefined,
   limit: number,
+  untilDate?: string,
 ): Promise<Today[]> {
   const days = await db
     .select({ id: todays.id, localDate: todays.localDate, checkBox: todays.checkBox })
@@ -69,7 +92,8 @@ async function memberDaysPage(
     .where(
       and(
         eq(todays.memberId, memberId),
-        afterDate === null ? undefined : gt(todays.localDate, afterDate),
+        afterDate === undefined ? undefined : gt(todays.localDate, afterDate),
+        untilDate === undefined ? undefined : lte(todays.localDate, untilDate),
       ),
     )
     .orderBy(asc(todays.localDate))
@@ -112,28 +136,20 @@ async function memberDaysPage(
   }));
 }
 
-/** The member's day logs, by date, a page at a time. */
-async function* memberDays(db: Db, memberId: number): AsyncGenerator<Today[]> {
-  let after: string | null = null;
-  for (;;) {
-    const page = await memberDaysPage(db, memberId, after, EXPORT_PAGE_ROWS);
-    if (page.length > 0) yield page;
-    if (page.length < EXPORT_PAGE_ROWS) return;
-    after = page[page.length - 1].localDate;
-  }
-}
-
-/** Rows of a table by ascending id, a page at a time: `read(afterId, limit)` reads one page. */
-async function* pagesById<T extends { id: number }>(
-  read: (afterId: number, limit: number) => Promise<T[]>,
-): AsyncGenerator<T[]> {
-  let after = 0;
-  for (;;) {
-    const page = await read(after, EXPORT_PAGE_ROWS);
-    if (page.length > 0) yield page;
-    if (page.length < EXPORT_PAGE_ROWS) return;
-    after = page[page.length - 1].id;
-  }
+/**
+ * The member's day logs, by date, a page at a time: all of them, or (`untilDate` given) those up to
+ * that date, or (null) none.
+ */
+async function* memberDays(
+  db: Db,
+  memberId: number,
+  untilDate?: string | null,
+): AsyncGenerator<Today[]> {
+  if (untilDate === null) return;
+  yield* pages(
+    (after: string | undefined, limit) => memberDaysPage(db, memberId, after, limit, untilDate),
+    (day) => day.localDate,
+  );
 }
 
 /** workouts.csv's rows: one per logged set, by date, entry sequence and set order. */
@@ -183,6 +199,31 @@ function memberPostsPage(
     )
     .orderBy(asc(posts.id))
     .limit(limit);
+}
+
+/**
+ * The member's own rows of `table` (their comments, their chat messages) as a JSON array, by id, a
+ * page at a time: each row's id, the `fields` given, and its Seoul `createdDate`.
+ */
+function ownRowsJson(
+  db: Db,
+  table: typeof comments | typeof chatMessages,
+  fields: Record<string, PgColumn>,
+  memberId: number,
+): AsyncGenerator<string> {
+  return jsonArrayText(
+    pages(
+      (after, limit) =>
+        db
+          .select({ ...fields, id: table.id, createdAt: table.createdAt })
+          .from(table)
+          .where(and(eq(table.memberId, memberId), gt(table.id, after ?? 0)))
+          .orderBy(asc(table.id))
+          .limit(limit),
+      byId,
+    ),
+    ({ id, createdAt, ...rest }) => ({ id, ...rest, createdDate: seoulTimestamp(createdAt) }),
+  );
 }
 
 /** Requests the member sent that are still pending: the addressee's id and name only. */
@@ -283,10 +324,19 @@ function readme(missingImages: string[]): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-/** workouts.csv's text: the BOM and header, then the rows of each page of days. */
-async function* workoutsCsv(days: AsyncIterable<Today[]>): AsyncGenerator<string> {
+/**
+ * workouts.csv's text: the BOM and header, then the rows of each page of days; `onPage` is told
+ * each page's last date.
+ */
+async function* workoutsCsv(
+  days: AsyncIterable<Today[]>,
+  onPage: (lastDate: string) => void,
+): AsyncGenerator<string> {
   yield toCsv(WORKOUT_CSV_HEADER, []);
-  for await (const page of days) yield csvLines(workoutRows(page));
+  for await (const page of days) {
+    onPage(page[page.length - 1].localDate);
+    yield csvLines(workoutRows(page));
+  }
 }
 
 export type ImageErrorHandler = (key: string, error: unknown) => void;
@@ -315,8 +365,9 @@ export async function* exportZip(
     // Images first: README.txt and posts.json say which ones are missing.
     const missingImages = new Set<string>();
     let lastPostId = 0;
-    for await (const page of pagesById((after, limit) =>
-      memberPostsPage(db, memberId, after, limit),
+    for await (const page of pages(
+      (after, limit) => memberPostsPage(db, memberId, after ?? 0, limit),
+      byId,
     )) {
       for (const post of page) {
         lastPostId = post.id;
@@ -351,13 +402,20 @@ export async function* exportZip(
     // A member's library and routines are bounded by the wire's limits: read whole.
     yield* zip.deflated('exercises.json', [jsonText(await listExercises(db, memberId))]);
     yield* zip.deflated('routines.json', [jsonText(await listRoutines(db, memberId))]);
-    yield* zip.deflated('workouts.csv', workoutsCsv(memberDays(db, memberId)));
-    yield* zip.deflated('workouts.json', jsonArrayText(memberDays(db, memberId)));
+    // workouts.json has the days workouts.csv has: up to the CSV's last date (a day logged past it
+    // meanwhile is in neither), as posts are bounded by the images'; null: the CSV had none.
+    // (`as`: TypeScript does not see the callback's writes.)
+    let lastDate = null as string | null;
+    yield* zip.deflated(
+      'workouts.csv',
+      workoutsCsv(memberDays(db, memberId), (date) => (lastDate = date)),
+    );
+    yield* zip.deflated('workouts.json', jsonArrayText(memberDays(db, memberId, lastDate)));
     // The posts of the images above (one posted since is left out of both).
     yield* zip.deflated(
       'posts.json',
       jsonArrayText(
-        pagesById((after, limit) => memberPostsPage(db, memberId, after, limit, lastPostId)),
+        pages((after, limit) => memberPostsPage(db, memberId, after ?? 0, limit, lastPostId), byId),
         (post) => {
           const image = imageFileName(post.imageKey);
           return {
@@ -373,27 +431,7 @@ export async function* exportZip(
     );
     yield* zip.deflated(
       'comments.json',
-      jsonArrayText(
-        pagesById((after, limit) =>
-          db
-            .select({
-              id: comments.id,
-              postId: comments.postId,
-              text: comments.text,
-              createdAt: comments.createdAt,
-            })
-            .from(comments)
-            .where(and(eq(comments.memberId, memberId), gt(comments.id, after)))
-            .orderBy(asc(comments.id))
-            .limit(limit),
-        ),
-        (row) => ({
-          id: row.id,
-          postId: row.postId,
-          text: row.text,
-          createdDate: seoulTimestamp(row.createdAt),
-        }),
-      ),
+      ownRowsJson(db, comments, { postId: comments.postId, text: comments.text }, memberId),
     );
     const caller = await memberSummary(db, memberId);
     const [friends, received, sent] = await Promise.all([
@@ -414,26 +452,11 @@ export async function* exportZip(
     yield* zip.deflated('clubs.json', [jsonText(await memberClubs(db, memberId))]);
     yield* zip.deflated(
       'chat-messages.json',
-      jsonArrayText(
-        pagesById((after, limit) =>
-          db
-            .select({
-              id: chatMessages.id,
-              roomId: chatMessages.roomId,
-              message: chatMessages.message,
-              createdAt: chatMessages.createdAt,
-            })
-            .from(chatMessages)
-            .where(and(eq(chatMessages.memberId, memberId), gt(chatMessages.id, after)))
-            .orderBy(asc(chatMessages.id))
-            .limit(limit),
-        ),
-        (row) => ({
-          id: row.id,
-          roomId: row.roomId,
-          message: row.message,
-          createdDate: seoulTimestamp(row.createdAt),
-        }),
+      ownRowsJson(
+        db,
+        chatMessages,
+        { roomId: chatMessages.roomId, message: chatMessages.message },
+        memberId,
       ),
     );
     yield* zip.end();
