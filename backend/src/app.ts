@@ -153,21 +153,23 @@ export async function buildApp(
   const live = new LiveHub(hub.fanout, app.log, {
     maxStreamsPerMember: config.liveMaxStreamsPerMember,
   });
+  // A session ended on any instance (logout, refresh-token reuse) is refused here at once (before
+  // its live streams and chat connections are closed).
+  hub.addListener((event) => {
+    if (event.type === 'session-gone') auth.sessions.markEnded(event.sessionId);
+  });
   hub.addListener(live.dispatch);
   // An account deleted on any instance is forgotten here at once: its access tokens stop working.
   hub.onMemberGone((memberId) => auth.members.forget(memberId));
-  // A session ended on any instance (logout, refresh-token reuse) is refused here at once.
-  hub.onSessionGone((sessionId) => auth.sessions.markEnded(sessionId));
   auth.sessions.announce = (sessionId, memberId) => hub.sessionGone(memberId, sessionId);
   await hub.start();
   chat = new ChatServer({
     db: database.db,
     hub,
     log: app.log,
-    jwtKey,
+    auth,
     publicOrigin: config.publicOrigin,
     sessionTokenGraceSeconds: config.refreshTokenDays * 86400,
-    sessions: auth.sessions,
     ...config.chatLimits,
   });
   const chatServer = chat;

@@ -4,6 +4,7 @@ import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/lib/contract/cookie
 import type { LoginCheck } from '@/lib/contract/session';
 import { errorBody, MESSAGES } from '../http/errors';
 import { signAccessToken, verifyAccessToken } from './access-token';
+import { authenticateAccessToken } from './authenticate';
 import type { AuthContext } from './context';
 import { clearAccessCookie, clearSessionCookies, setSessionCookies } from './cookies';
 import { findMemberById } from './members';
@@ -23,14 +24,8 @@ export async function sessionRoutes(
 ): Promise<void> {
   app.get('/api/login/check', async (request, reply): Promise<LoginCheck> => {
     const cookie = request.cookies[ACCESS_TOKEN_COOKIE];
-    const result = await verifyAccessToken(auth.jwtKey, cookie);
-    const [member, ended] = result.ok
-      ? await Promise.all([
-          auth.members.find(result.claims.id),
-          result.claims.sid !== undefined && auth.sessions.isEnded(result.claims.sid),
-        ])
-      : [undefined, false];
-    if (!result.ok || !member || ended) {
+    const result = await authenticateAccessToken(auth, cookie);
+    if (!result.ok) {
       // A cookie that fails verification (new JWT_SECRET, forged, member gone, session ended) is
       // dropped, so the app's page rules, which only read its expiry, stop treating it as a
       // session. The refresh cookie stays: it may still yield a valid session.
@@ -38,6 +33,7 @@ export async function sessionRoutes(
       return SIGNED_OUT;
     }
     const expiresIn = Math.max(0, Math.floor((result.claims.exp * 1000 - Date.now()) / 60_000));
+    const { member } = result;
     return { id: member.id, name: member.name, picture: member.picture, expiresIn, check: true };
   });
 

@@ -72,7 +72,6 @@ export interface ChatMetrics {
 export class ChatHub {
   private readonly rooms = new Map<number, Set<RoomSubscriber>>();
   private readonly memberGoneListeners = new Set<(memberId: number) => void>();
-  private readonly sessionGoneListeners = new Set<(sessionId: string, memberId: number) => void>();
   /** message-id prefix of this instance; with `delivered`, unique across instances and restarts. */
   private readonly instanceTag = randomBytes(4).toString('hex');
   private delivered = 0;
@@ -90,17 +89,25 @@ export class ChatHub {
     return count;
   }
 
-  /** Also told of every event (the live streams of src/live); call before `start`. */
-  private readonly listeners: FanoutHandler[] = [];
+  /** Also told of every event (the live streams of src/live, `session-gone` in app.ts and chat). */
+  private readonly listeners = new Set<FanoutHandler>();
 
-  addListener(listener: FanoutHandler): void {
-    this.listeners.push(listener);
+  /** Tells `listener` every event from now on; returns the unregister function. */
+  addListener(listener: FanoutHandler): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   start(): Promise<void> {
     return this.fanout.start((event) => {
       this.dispatch(event);
-      for (const listener of this.listeners) listener(event);
+      for (const listener of this.listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          this.log.warn({ err: error, type: event.type }, 'fan-out listener failed');
+        }
+      }
     });
   }
 
@@ -151,29 +158,13 @@ export class ChatHub {
 
   /**
    * Tells every instance that one session of the member ended (its refresh family was revoked):
-   * each calls its `onSessionGone` listeners (refuse its tokens, close its connections).
+   * each tells its `addListener` listeners (refuse its tokens, close its connections and streams).
    */
   sessionGone(memberId: number, sessionId: string): Promise<void> {
     return this.fanout.publish({ type: 'session-gone', memberId, sessionId });
   }
 
-  /** Registers a listener for `sessionGone` on any instance; returns the unregister function. */
-  onSessionGone(listener: (sessionId: string, memberId: number) => void): () => void {
-    this.sessionGoneListeners.add(listener);
-    return () => this.sessionGoneListeners.delete(listener);
-  }
-
   private dispatch(event: FanoutEvent): void {
-    if (event.type === 'session-gone') {
-      for (const listener of this.sessionGoneListeners) {
-        try {
-          listener(event.sessionId, event.memberId);
-        } catch (error) {
-          this.log.warn({ err: error }, 'session-gone listener failed');
-        }
-      }
-      return;
-    }
     if (event.type === 'member-gone') {
       for (const listener of this.memberGoneListeners) {
         try {
@@ -216,7 +207,7 @@ export class ChatHub {
   close(): Promise<void> {
     this.rooms.clear();
     this.memberGoneListeners.clear();
-    this.sessionGoneListeners.clear();
+    this.listeners.clear();
     return this.fanout.close();
   }
 }

@@ -8,9 +8,8 @@ import sockjs from 'sockjs';
 import { ACCESS_TOKEN_COOKIE } from '@/lib/contract/cookies';
 import type { ChatMember } from '@/lib/contract/chat';
 import { CHAT_SESSION_ENDED } from '@/lib/contract/values';
-import { verifyAccessToken } from '../auth/access-token';
-import { findMemberById } from '../auth/members';
-import type { SessionRevocations } from '../auth/session-revocations';
+import { authenticateAccessToken } from '../auth/authenticate';
+import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/client';
 import { errorBody, MESSAGES } from '../http/errors';
 import type { ChatHub } from './hub';
@@ -41,13 +40,12 @@ export interface ChatServerOptions {
   db: Db;
   hub: ChatHub;
   log: FastifyBaseLogger;
-  jwtKey: Buffer;
+  /** Authenticates the access tokens (its key, member lookup and ended sessions). */
+  auth: AuthContext;
   /** The app origin; a handshake with another `Origin` is refused (CSRF for WebSockets). */
   publicOrigin: string;
   /** How long an already open session accepts an expired access token on follow-up requests. */
   sessionTokenGraceSeconds: number;
-  /** Refuses tokens of ended sessions (`sid`); without it only the token itself is checked. */
-  sessions?: SessionRevocations;
   heartbeat?: [number, number];
   /** Subscriptions per STOMP connection (default 8). */
   maxSubscriptions?: number;
@@ -149,15 +147,9 @@ export class ChatServer {
     // A deleted account's connections end on every instance (the hub fans the event out).
     this.stopListening = options.hub.onMemberGone((memberId) => this.closeMember(memberId));
     // So do one ended session's (logout, refresh-token reuse); the member's other sessions stay.
-    this.stopListeningSessions = options.hub.onSessionGone((sessionId) =>
-      this.closeSession(sessionId),
-    );
-  }
-
-  /** True when the token's session ended on the server (a token without `sid` has none). */
-  private async sessionEnded(sessionId: string | undefined): Promise<boolean> {
-    if (sessionId === undefined || !this.options.sessions) return false;
-    return this.options.sessions.isEnded(sessionId);
+    this.stopListeningSessions = options.hub.addListener((event) => {
+      if (event.type === 'session-gone') this.closeSession(event.sessionId);
+    });
   }
 
   /** Open STOMP sessions on this instance (for the metrics). */
@@ -229,23 +221,20 @@ export class ChatServer {
 
     if (liveMember !== undefined) {
       // A follow-up request of an open session: the same member, token possibly expired since.
-      const result = await verifyAccessToken(this.options.jwtKey, token, {
+      const result = await authenticateAccessToken(this.options.auth, token, {
         clockToleranceSeconds: this.options.sessionTokenGraceSeconds,
+        memberId: liveMember,
       });
-      if (!result.ok) return { ok: false, status: 401, message: MESSAGES.unauthenticated };
-      if (result.claims.id !== liveMember) {
-        return { ok: false, status: 403, message: MESSAGES.forbidden };
-      }
-      if (await this.sessionEnded(result.claims.sid)) {
-        return { ok: false, status: 401, message: MESSAGES.unauthenticated };
-      }
-      return { ok: true };
+      if (result.ok) return { ok: true };
+      return result.reason === 'other-member'
+        ? { ok: false, status: 403, message: MESSAGES.forbidden }
+        : { ok: false, status: 401, message: MESSAGES.unauthenticated };
     }
     if (transport && !OPENING.has(transport[3])) {
       // xhr_send / jsonp_send to a session that is not open: sockjs answers 404.
       return { ok: true };
     }
-    const result = await verifyAccessToken(this.options.jwtKey, token);
+    const result = await authenticateAccessToken(this.options.auth, token);
     if (!result.ok) {
       return {
         ok: false,
@@ -253,18 +242,14 @@ export class ChatServer {
         message: result.reason === 'expired' ? MESSAGES.expired : MESSAGES.unauthenticated,
       };
     }
-    const [member, ended] = await Promise.all([
-      findMemberById(this.options.db, result.claims.id),
-      this.sessionEnded(result.claims.sid),
-    ]);
-    if (!member || ended) return { ok: false, status: 401, message: MESSAGES.unauthenticated };
+    const { member } = result;
     const entry = {
       member: { id: member.id, name: member.name, picture: member.picture },
       at: Date.now(),
       // The connection lives no longer than the token that opened it, nor its session
       // (`closeSession`).
       expiresAt: result.claims.exp * 1000,
-      sessionId: result.claims.sid ?? null,
+      sessionId: result.sessionId,
     };
     if (sessionKey !== null) {
       this.pending.set(sessionKey, entry);

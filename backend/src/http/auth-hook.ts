@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_COOKIE } from '@/lib/contract/cookies';
 import type { SessionUser } from '@/lib/contract/session';
 import { CSP_REPORT_PATH } from '@/lib/security/csp';
-import { verifyAccessToken } from '../auth/access-token';
+import { authenticateAccessToken } from '../auth/authenticate';
 import type { AuthContext } from '../auth/context';
 import { ApiError, MESSAGES } from './errors';
 
@@ -34,9 +34,9 @@ function isApiPath(path: string): boolean {
 }
 
 /**
- * Requires a valid access_token cookie of a session not ended (auth/session-revocations.ts) on
- * /api/** (except the public endpoints) before routing, so an unknown /api path is 401 without a
- * session and 404 with one.
+ * Requires a valid access_token cookie of a member and a session not ended (auth/authenticate.ts)
+ * on /api/** (except the public endpoints) before routing, so an unknown /api path is 401 without
+ * a session and 404 with one.
  */
 export function registerAuthHook(app: FastifyInstance, auth: AuthContext): void {
   app.decorateRequest('member', null);
@@ -47,23 +47,17 @@ export function registerAuthHook(app: FastifyInstance, auth: AuthContext): void 
     if (!isApiPath(path)) return;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     if (PUBLIC_API.has(`${method} ${path}`)) return;
-    const result = await verifyAccessToken(auth.jwtKey, request.cookies[ACCESS_TOKEN_COOKIE]);
+    const result = await authenticateAccessToken(auth, request.cookies[ACCESS_TOKEN_COOKIE]);
     if (!result.ok) {
       throw new ApiError(
         401,
         result.reason === 'expired' ? MESSAGES.expired : MESSAGES.unauthenticated,
       );
     }
-    const { sid } = result.claims;
-    const [member, ended] = await Promise.all([
-      auth.members.find(result.claims.id),
-      sid !== undefined && auth.sessions.isEnded(sid),
-    ]);
-    // A session ended on the server (logout, reuse revocation) refuses its access tokens.
-    if (!member || ended) throw new ApiError(401, MESSAGES.unauthenticated);
+    const { member } = result;
     request.member = { id: member.id, name: member.name, picture: member.picture };
     request.accessTokenExpiresAt = result.claims.exp * 1000;
-    request.sessionId = sid ?? null;
+    request.sessionId = result.sessionId;
   });
 }
 
