@@ -148,8 +148,8 @@ export class RefreshTokenService {
   }
 
   /**
-   * Revokes the family the token belongs to and answers it (id and member); unknown tokens are
-   * ignored (null: logout is idempotent).
+   * Revokes the family the token belongs to and answers it (id and member); unknown tokens and
+   * families already revoked are ignored (null: logout is idempotent).
    */
   async revokeFamilyOf(
     token: string,
@@ -161,17 +161,16 @@ export class RefreshTokenService {
       .innerJoin(refreshTokenFamilies, eq(refreshTokens.familyId, refreshTokenFamilies.id))
       .where(eq(refreshTokens.tokenHash, hashToken(token)));
     if (!row) return null;
-    await this.revokeFamily(row.familyId, now);
-    return row;
+    return (await this.revokeFamily(row.familyId, now)) ? row : null;
   }
 
   /**
    * Revokes a family by id (`memberId`: only if it is that member's), e.g. the one an access
-   * token names. Already revoked or unknown families are left as they are.
+   * token names. Already revoked or unknown families are left as they are: false.
    */
-  async revokeFamily(familyId: string, now = new Date(), memberId?: number): Promise<void> {
-    if (!isFamilyId(familyId)) return;
-    await this.db
+  async revokeFamily(familyId: string, now = new Date(), memberId?: number): Promise<boolean> {
+    if (!isFamilyId(familyId)) return false;
+    const revoked = await this.db
       .update(refreshTokenFamilies)
       .set({ revokedAt: now })
       .where(
@@ -180,7 +179,9 @@ export class RefreshTokenService {
           isNull(refreshTokenFamilies.revokedAt),
           memberId === undefined ? undefined : eq(refreshTokenFamilies.memberId, memberId),
         ),
-      );
+      )
+      .returning({ id: refreshTokenFamilies.id });
+    return revoked.length > 0;
   }
 
   /**

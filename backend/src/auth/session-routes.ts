@@ -76,10 +76,13 @@ export async function sessionRoutes(
     const access = await verifyAccessToken(auth.jwtKey, request.cookies[ACCESS_TOKEN_COOKIE], {
       clockToleranceSeconds: auth.cookies.refreshTokenDays * 86400,
     });
-    if (access.ok && access.claims.sid !== undefined && !ended.has(access.claims.sid)) {
-      await auth.refreshTokens.revokeFamily(access.claims.sid, now, access.claims.id);
-      ended.set(access.claims.sid, access.claims.id);
+    const sid = access.ok ? access.claims.sid : undefined;
+    if (access.ok && sid !== undefined && !ended.has(sid)) {
+      if (await auth.refreshTokens.revokeFamily(sid, now, access.claims.id)) {
+        ended.set(sid, access.claims.id);
+      }
     }
+    // Only sessions this call ended are announced: a repeated logout tells no instance anything.
     for (const [familyId, memberId] of ended) await auth.sessions.ended(familyId, memberId);
     clearSessionCookies(reply, auth.cookies);
     return reply.status(200).send();
