@@ -1,17 +1,18 @@
 // @ts-check
 /**
- * Next.js configuration.
+ * Next.js configuration. Nothing deployment-specific is read here: one build serves every
+ * deployment (BACKEND_URL, PUBLIC_URL, CHAT_URL… are read when the server starts).
+ * - `output: 'standalone'`: the server and exactly the node_modules it needs, in one folder that
+ *   runs with `node server.js` (scripts/app-server.mjs; the container image ships it).
  * - react-calendar 6 and its helpers are ESM-only, so Next transpiles them.
- * - SockJS paths under /chat are rewritten to the backend (WebSocket upgrades included); the page
- *   /chat/{roomId} (exactly one numeric segment) stays with the app. See decisions.md §5. SockJS's
- *   iframe page is not proxied (the backend answers it 404): same-origin browsers never need it.
+ * - SockJS paths under /chat go to the backend through proxy.ts, at request time (WebSocket upgrades
+ *   included; decisions.md §5), not through build-time rewrites.
  */
-const backendUrl = (process.env.BACKEND_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
-
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // NEXT_DIST_DIR lets parallel checkouts of the tooling (e.g. two e2e runs) build side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  output: 'standalone',
   reactStrictMode: true,
   poweredByHeader: false,
   // Required at run time, not bundled: one copy per process. lib/metrics keeps its registry on
@@ -21,11 +22,12 @@ const nextConfig = {
   serverExternalPackages: [
     'prom-client',
     '@opentelemetry/api',
+    '@opentelemetry/context-async-hooks',
     '@opentelemetry/core',
     '@opentelemetry/exporter-trace-otlp-http',
     '@opentelemetry/exporter-trace-otlp-proto',
     '@opentelemetry/resources',
-    '@opentelemetry/sdk-trace-node',
+    '@opentelemetry/sdk-trace',
   ],
   transpilePackages: [
     'react-calendar',
@@ -34,18 +36,6 @@ const nextConfig = {
     'memoize',
     'mimic-function',
   ],
-  async rewrites() {
-    return {
-      beforeFiles: [
-        { source: '/chat/info', destination: `${backendUrl}/chat/info` },
-        { source: '/chat/websocket', destination: `${backendUrl}/chat/websocket` },
-        {
-          source: '/chat/:server/:session/:transport',
-          destination: `${backendUrl}/chat/:server/:session/:transport`,
-        },
-      ],
-    };
-  },
   async headers() {
     return [
       {

@@ -1,5 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eEnv, APP_PORT, APP_URL, IMAGES_IN_BUCKET, S3_PORT } from './e2e/fixtures/env';
+import {
+  e2eEnv,
+  splitAppEnv,
+  APP_PORT,
+  APP_URL,
+  IMAGES_IN_BUCKET,
+  S3_PORT,
+  SPLIT_APP_URL,
+} from './e2e/fixtures/env';
 import chromium from './scripts/chromium.json';
 
 /**
@@ -9,16 +17,21 @@ import chromium from './scripts/chromium.json';
  */
 export default defineConfig({
   testDir: './e2e',
-  // The scale-out rehearsal has a stack and a config of its own (npm run test:cluster).
-  testIgnore: ['cluster/**'],
+  // The scale-out rehearsal (npm run test:cluster) and the screenshot tests (npm run test:screens)
+  // have a stack and a config of their own.
+  testIgnore: ['cluster/**', 'screens/**'],
   // One output folder per port, so parallel runs (different E2E_APP_PORT) don't clear each other's.
   outputDir: `test-results/e2e-${APP_PORT}`,
+  // Spec files run two at a time (each on its own fresh members, against the one shared stack); a
+  // file's tests keep their order. E2E_WORKERS=1 runs them one by one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS || 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   // A hung run fails here, well inside CI's 90 minutes, instead of being killed with no report.
-  globalTimeout: 30 * 60_000,
+  // 45 min: about 15 on a quiet 2-core machine, twice that with the backend tests beside it and a
+  // loaded host; the run as a whole must end within CI's 90 (README, Test it).
+  globalTimeout: 45 * 60_000,
   expect: { timeout: 10_000 },
   // csp-reporter fails the run on any Content-Security-Policy violation a browser reported.
   reporter: [
@@ -63,6 +76,17 @@ export default defineConfig({
       env: e2eEnv,
       // The first start builds the app (BACKEND_URL is baked into its /chat rewrites), then starts it.
       timeout: 900_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // The same build again (started after the first, so nothing is rebuilt), as Vercel would
+      // serve it: chat on another origin (e2e/fixtures/env.ts, splitAppEnv).
+      command: 'node scripts/start.mjs',
+      url: `${SPLIT_APP_URL}/healthz`,
+      env: splitAppEnv,
+      timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',

@@ -7,6 +7,7 @@ import {
   accessJwt,
   NON_PAGE_PATHS,
   PAGE_PATHS,
+  SOCKJS_PATHS,
   startStub,
   type StubUpstream,
 } from '@/lib/bff/test-utils';
@@ -16,8 +17,55 @@ describe('proxy.ts matcher (as Next compiles it)', () => {
   it.each(PAGE_PATHS)('matches page %s', (url) => {
     expect(unstable_doesMiddlewareMatch({ config, url })).toBe(true);
   });
-  it.each(NON_PAGE_PATHS)('does not match %s', (url) => {
-    expect(unstable_doesMiddlewareMatch({ config, url })).toBe(false);
+  it.each(NON_PAGE_PATHS.filter((url) => !SOCKJS_PATHS.includes(url)))(
+    'does not match %s',
+    (url) => {
+      expect(unstable_doesMiddlewareMatch({ config, url })).toBe(false);
+    },
+  );
+  it.each(SOCKJS_PATHS)('matches SockJS path %s', (url) => {
+    expect(unstable_doesMiddlewareMatch({ config, url })).toBe(true);
+  });
+});
+
+describe('proxy() for SockJS', () => {
+  const savedBackend = process.env.BACKEND_URL;
+  afterAll(() => {
+    process.env.BACKEND_URL = savedBackend;
+  });
+
+  it.each(SOCKJS_PATHS)('rewrites %s to the backend named at request time', async (path) => {
+    for (const backend of ['http://127.0.0.1:8080', 'http://backend.internal:9000/']) {
+      process.env.BACKEND_URL = backend;
+      const response = await proxy(new NextRequest(`http://localhost:3000${path}`));
+      expect(response.headers.get('x-middleware-rewrite')).toBe(
+        `${backend.replace(/\/$/, '')}${path}`,
+      );
+    }
+  });
+
+  it('keeps the query (SockJS cache busters)', async () => {
+    process.env.BACKEND_URL = 'http://127.0.0.1:8080';
+    const response = await proxy(new NextRequest('http://localhost:3000/chat/info?t=17000'));
+    expect(response.headers.get('x-middleware-rewrite')).toBe(
+      'http://127.0.0.1:8080/chat/info?t=17000',
+    );
+  });
+
+  it("never rewrites outside the backend's /chat, dot segments and escapes included", async () => {
+    process.env.BACKEND_URL = 'http://127.0.0.1:8080';
+    for (const path of [
+      '/chat/x/%2e%2e/websocket',
+      '/chat/1/%2e%2e/%2e%2e/api/me',
+      '/chat/1/a%2fb/websocket',
+      '/chat/1/2/%2e%2e',
+    ]) {
+      const response = await proxy(new NextRequest(`http://localhost:3000${path}`));
+      const target = response.headers.get('x-middleware-rewrite');
+      if (target?.startsWith('http://127.0.0.1:8080')) {
+        expect(target).toMatch(/^http:\/\/127\.0\.0\.1:8080\/chat\/[\w/-]+$/);
+      }
+    }
   });
 });
 

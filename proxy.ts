@@ -18,6 +18,7 @@ import {
   isPublicPage,
   NOT_FOUND_PATH,
   requestHost,
+  SOCKJS_PATH,
 } from '@/lib/bff/page-rules';
 import { upstreamPath } from '@/lib/bff/path';
 import { refreshSession } from '@/lib/bff/refresh';
@@ -28,7 +29,7 @@ import { messages } from '@/lib/i18n/messages';
 import { contentSecurityPolicy, createNonce, pageSecurityHeaders } from '@/lib/security/csp';
 
 /**
- * Page navigations only (see `config.matcher`): a page addressed to a host other than PUBLIC_URL's
+ * Page navigations (see `config.matcher`; SockJS paths are sent on to the backend): a page addressed to a host other than PUBLIC_URL's
  * goes to the same path on PUBLIC_URL first (one origin, so the session cookies are where the
  * browser looks for them), a protected page without a session goes to
  * `/login?next=…`, `/login` with a session goes to `/`, and an expired access token with a refresh
@@ -41,6 +42,11 @@ import { contentSecurityPolicy, createNonce, pageSecurityHeaders } from '@/lib/s
  */
 export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname } = request.nextUrl;
+  // SockJS (its own matchers): to the backend named at run time; Next proxies the request, and a
+  // WebSocket upgrade too, to an absolute rewrite target.
+  if (SOCKJS_PATH.test(pathname)) {
+    return NextResponse.rewrite(`${bffSettings().backendBase}${pathname}${request.nextUrl.search}`);
+  }
   // A BFF path only gets here through the second matcher (an escape that may not decode): one
   // that does not decode would be a bare 500 from Next's router, so it gets the BFF's 400 here.
   if (isBffPath(pathname)) {
@@ -193,8 +199,11 @@ export const config = {
   // segments below /chat), favicon and any path whose last segment has a file extension.
   // Same rule as PROXIED_PATH in lib/bff/page-rules.ts.
   // Second: BFF paths with an escape that may not decode (ESCAPED_BFF_PATH), answered 400 above.
+  // Third and fourth: SockJS (SOCKJS_PATH), rewritten to the backend above.
   matcher: [
     '/((?!(?:api|oauth2|login/oauth2|healthz|readyz|metrics|_not-found)(?:/|$)|_next/|chat(?:/(?:info|websocket)$|/[^/]+/|$)|favicon|.*\\.[^/]+$).*)',
     '/((?:api|oauth2|login/oauth2)/.*%(?:(?![0-9A-Fa-f]{2})|[89A-Fa-f]).*)',
+    '/chat/(info|websocket)',
+    '/chat/:server/:session/:transport',
   ],
 };

@@ -24,6 +24,7 @@ const SIGNED_IN_PAGES = [
   '/exercise',
   '/routine',
   '/profile',
+  '/settings',
   '/friend',
   '/club',
   '/club/create',

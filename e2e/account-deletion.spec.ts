@@ -7,7 +7,7 @@ import { createExercise } from './fixtures/workout';
 
 /**
  * 계정 삭제 (issue 16, point 5) through the real stack: a fresh member with an exercise and a post
- * deletes the account from the profile, lands on /login with the notice, the old cookies open
+ * deletes the account from the settings page, lands on /login with the notice, the old cookies open
  * nothing any more, and signing in again with the same e-mail makes a new, empty member.
  */
 
@@ -75,7 +75,8 @@ test('A deletes the account and can no longer sign in to the old data (signing i
   const oldCookies = await page.context().cookies();
   const oldCheck = (await (await page.request.get('/api/login/check')).json()) as { id: number };
 
-  await page.goto('/profile');
+  // On /settings since issue 29 (no longer /profile).
+  await page.goto('/settings');
   await page.getByRole('button', { name: '계정 삭제' }).click();
   const dialog = page.getByRole('alertdialog', { name: '계정을 삭제할까요?' });
   await expect(dialog).toBeVisible();
@@ -159,11 +160,13 @@ test('A deletes the account and can no longer sign in to the old data (signing i
   await expect(page.getByText('아직 게시물이 없습니다.')).toBeVisible();
 });
 
-test('계정 삭제 on the profile, its dialog and the sign-in notice pass axe in both themes', async ({
+test('계정 삭제 on the settings page, its dialog and the sign-in notice pass axe in both themes', async ({
   page,
 }) => {
+  // Six axe scans of whole pages: each takes seconds on a busy 2-core machine.
+  test.slow();
   await signIn(page, uniqueMember('delete-a11y'));
-  await page.goto('/profile');
+  await page.goto('/settings');
   const panel = page.getByRole('region', { name: '내 데이터' });
   await expect(panel.getByRole('button', { name: '계정 삭제' })).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -172,7 +175,7 @@ test('계정 삭제 on the profile, its dialog and the sign-in notice pass axe i
     await page.setViewportSize({ width: 390, height: 844 });
     await panel.getByRole('button', { name: '계정 삭제' }).scrollIntoViewIfNeeded();
     await panel.screenshot({ path: `test-results/account-deletion-panel-390-${colorScheme}.png` });
-    expect(await violations(page), `profile (${colorScheme})`).toEqual([]);
+    expect(await violations(page), `settings (${colorScheme})`).toEqual([]);
     await panel.getByRole('button', { name: '계정 삭제' }).click();
     const dialog = page.getByRole('alertdialog', { name: '계정을 삭제할까요?' });
     await settled(dialog);

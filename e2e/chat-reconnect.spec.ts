@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, uniqueNamedMember } from './fixtures/auth';
 import { createClub, openRoom, say } from './fixtures/club';
+import { appServerCommand } from '../scripts/app-server.mjs';
 
 /**
  * Restarting the backend in the middle of a conversation: both members' rooms fall back to
@@ -12,7 +13,7 @@ import { createClub, openRoom, say } from './fixtures/club';
  * other through its `newerMessage` catch-up, in order and once each.
  *
  * Playwright's webServer owns the main stack's backend, so this file starts a stack of its own (a
- * backend and `next start`, both already built) on ports of its own.
+ * backend and the app's standalone server, both already built) on ports of its own.
  */
 
 const APP_PORT = Number(process.env.E2E_RECONNECT_APP_PORT || 3170);
@@ -22,25 +23,6 @@ const BACKEND_URL = `http://127.0.0.1:${BACKEND_PORT}`;
 const root = path.resolve(__dirname, '..');
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 const dataDir = path.join(root, '.data', `e2e-reconnect-${process.pid}-${Date.now()}`);
-
-/**
- * Next bakes the `/chat` rewrites (next.config.mjs) into the build, with the BACKEND_URL of build
- * time. When that build points elsewhere, the browser is sent to this backend directly (CHAT_URL;
- * the backend accepts the app's Origin, and the session cookie of `localhost` reaches any port).
- */
-function chatUrlOverride(): Record<string, string> {
-  const manifest = path.join(root, distDir, 'routes-manifest.json');
-  try {
-    const routes = JSON.parse(readFileSync(manifest, 'utf8')) as {
-      rewrites?: { beforeFiles?: { source: string; destination: string }[] };
-    };
-    const info = routes.rewrites?.beforeFiles?.find((rule) => rule.source === '/chat/info');
-    if (info && new URL(info.destination).origin === BACKEND_URL) return {};
-  } catch {
-    // No readable manifest: fall through to the direct address.
-  }
-  return { CHAT_URL: `http://localhost:${BACKEND_PORT}` };
-}
 
 /** A child process whose output is kept (last 64 KB) for failure messages instead of printed. */
 interface Proc {
@@ -123,6 +105,7 @@ function startBackend(): Proc {
     // The embedded database in DATA_DIR, whatever the surrounding environment names.
     DATABASE_URL: '',
     REDIS_URL: '',
+    MIGRATE_ON_START: 'true',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
   });
@@ -143,23 +126,13 @@ test.beforeAll(async () => {
       );
     }
   }
-  for (const built of ['backend/dist/main.js', `${distDir}/BUILD_ID`]) {
+  for (const built of ['backend/dist/main.js', `${distDir}/standalone/server.js`]) {
     if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: npm run build`);
   }
   backend = startBackend();
   await waitForHealth(backend, `${BACKEND_URL}/healthz`, 60_000);
-  app = launch(
-    'next',
-    path.join(root, 'node_modules', '.bin', 'next'),
-    ['start', '-p', `${APP_PORT}`],
-    {
-      PORT: String(APP_PORT),
-      BACKEND_URL,
-      PUBLIC_URL: APP_URL,
-      ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
-      ...chatUrlOverride(),
-    },
-  );
+  const [command, args, serverEnv] = appServerCommand(root, distDir, { port: APP_PORT });
+  app = launch('next', command, args, { ...serverEnv, BACKEND_URL, PUBLIC_URL: APP_URL });
   await waitForHealth(app, `${APP_URL}/healthz`, 60_000);
 });
 
@@ -190,7 +163,9 @@ test('the room reconnects after a backend restart and catches up with the messag
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  // Counted with the stack's start in beforeAll (a minute on a loaded 2-core machine), two members,
+  // a backend restart and its catch-up.
+  test.setTimeout(180_000);
   const memberA = uniqueNamedMember('재접속A');
   const memberB = uniqueNamedMember('재접속B');
   const run = Date.now().toString(36);

@@ -8,7 +8,7 @@ import { seoulToday } from './fixtures/calendar';
 import { noScriptContext } from './fixtures/no-js';
 import { createExercise, logSession, shiftDate } from './fixtures/workout';
 
-test('내 데이터 내려받기: the profile downloads a ZIP whose workouts.csv has one row per set', async ({
+test('내 데이터 내려받기: the settings page downloads a ZIP whose workouts.csv has one row per set', async ({
   page,
 }) => {
   await signIn(page, uniqueMember('export'));
@@ -19,7 +19,7 @@ test('내 데이터 내려받기: the profile downloads a ZIP whose workouts.csv
     { reps: 3, weight: 120.5 },
   ]);
 
-  await page.goto('/profile');
+  await page.goto('/settings');
   const link = page.getByRole('link', { name: '내 데이터 내려받기' });
   await expect(link).toHaveAttribute('href', '/api/member/export');
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -59,14 +59,14 @@ test("내 데이터 내려받기: works without JavaScript; the hour's 4th shows
   const noScript = await noScriptContext(browser, page);
   try {
     const plain = await noScript.newPage();
-    await plain.goto('/profile');
+    await plain.goto('/settings');
     await downloadFrom(plain);
   } finally {
     await noScript.close();
   }
 
   // Two more with the app's script (it asks first), and the hour's 3 are spent.
-  await page.goto('/profile');
+  await page.goto('/settings');
   await downloadFrom(page);
   await downloadFrom(page);
 

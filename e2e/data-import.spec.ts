@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { signIn, uniqueMember } from './fixtures/auth';
 import { seoulToday, tileName } from './fixtures/calendar';
+import { expectSets, setRows } from './fixtures/day-log';
 import { createExercise, shiftDate } from './fixtures/workout';
 
 function tile(page: Page, key: string) {
@@ -31,7 +32,7 @@ test('기록 가져오기: a Strong CSV is previewed, imported, and its day show
   // A day of this month, so the calendar shows it without changing months.
   const day = today.endsWith('-01') ? today : shiftDate(today, -1);
 
-  await page.goto('/profile');
+  await page.goto('/settings');
   const panel = page.getByRole('region', { name: '기록 가져오기' });
   await expect(panel.getByRole('heading', { level: 3 })).toHaveText('기록 가져오기');
   await panel.getByLabel('CSV 파일 선택').setInputFiles({
@@ -118,9 +119,9 @@ test('기록 가져오기: a Strong CSV is previewed, imported, and its day show
   const squat = log
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: /스쿼트/ }) });
-  await expect(squat.getByRole('listitem')).toHaveText([
-    /^1세트\s*5회\s*100kg/,
-    /^2세트\s*3회\s*105kg/,
+  await expectSets(setRows(squat), [
+    ['100', '5'],
+    ['105', '3'],
   ]);
   await page.screenshot({ path: testInfo.outputPath('import-home-1280.png') });
 });

@@ -15,6 +15,9 @@ async function memberId(page: Page): Promise<number> {
 test('friends: request from suggestions, accept, see the friend’s calendar; others are denied', async ({
   browser,
 }) => {
+  // Three members signing in through the real OIDC flow, and their pages: more than a minute on a
+  // busy machine.
+  test.slow();
   const today = seoulToday();
   const memberB = uniqueNamedMember('B');
   const memberA = uniqueNamedMember('A');
@@ -86,7 +89,7 @@ test('friends: request from suggestions, accept, see the friend’s calendar; ot
   await expect(tile.locator('[data-mark]')).toHaveAttribute('data-mark', 'done');
   const log = pageA.getByRole('region', { name: `${today} 운동 일지` });
   await expect(log.getByRole('heading', { level: 3 })).toHaveText(['1데드리프트']);
-  await expect(log).toContainText('1세트5회100kg');
+  await expect(log).toContainText('1세트100kg5회');
   await expect(log.getByRole('checkbox')).toHaveCount(0);
   await expect(log.getByRole('button')).toHaveCount(0);
   await expect(pageA.getByText('접근 권한이 없습니다')).toHaveCount(0);

@@ -117,8 +117,8 @@ test('a friend request shows up live; a kind switched off produces nothing', asy
   const aliceId = await memberId(page);
   const postId = await post(page, `벤치 ${Date.now().toString(36)}`);
 
-  // A switches comments off on the profile.
-  await page.goto('/profile');
+  // A switches comments off in the settings (/settings since issue 29, no longer /profile).
+  await page.goto('/settings');
   const settings = page.getByRole('region', { name: '알림 설정' });
   const comments = settings.getByRole('switch', { name: '내 게시물에 댓글이 달렸을 때' });
   await expect(comments).toBeChecked();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, uniqueMember } from './fixtures/auth';
 import { seoulToday, tileName } from './fixtures/calendar';
+import { expectSets, setRows } from './fixtures/day-log';
 import { writeHeaders } from './fixtures/env';
 import { noScriptContext, recordApiRequests } from './fixtures/no-js';
 import { logWorkout } from './fixtures/workout';
@@ -38,8 +39,9 @@ test('home: the first HTML carries the month, its dots and today’s log, with J
   await expect(tile(other).locator('[data-mark]')).toHaveAttribute('data-mark', 'open');
   const log = noJs.getByRole('region', { name: `${today} 운동 일지` });
   await expect(log.getByRole('heading', { level: 3 })).toHaveText(['1데드리프트']);
-  // The exercise's item, then its numbered set inside it.
-  await expect(log.getByRole('listitem')).toHaveText(['1데드리프트1세트5회100kg', '1세트5회100kg']);
+  // The exercise's item, then its numbered set inside it: weight then reps, in the row's inputs.
+  await expect(log.getByRole('listitem').first()).toContainText('1데드리프트');
+  await expectSets(setRows(log.getByRole('listitem').first()), [['100', '5']]);
   await expect(noJs.getByText('Loading...')).toHaveCount(0);
   await context.close();
 });

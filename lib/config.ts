@@ -15,6 +15,12 @@ const optionalUrl = z
   .optional()
   .transform((value) => value || undefined);
 
+/**
+ * The smallest `UPLOAD_BODY_LIMIT_BYTES` taken: below this, a photo shrunk to fit would be too
+ * small to be worth posting (a typo such as `4000` instead of `4000000` stops the start instead).
+ */
+const MIN_UPLOAD_BODY_LIMIT_BYTES = 500_000;
+
 const serverEnvSchema = z.object({
   PUBLIC_URL: optionalUrl.transform((value) => value ?? 'http://localhost:3000'),
   BACKEND_URL: optionalUrl.transform((value) => value ?? 'http://127.0.0.1:8080'),
@@ -29,6 +35,19 @@ const serverEnvSchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .pipe(z.string().min(16, 'at least 16 characters').optional()),
+  /**
+   * The largest request body the app's host takes (Vercel refuses more than 4.5 MB); unset: no
+   * limit below the backend's own. Set, browsers shrink a photo that would not fit before sending
+   * it (lib/images/shrink-photo.ts).
+   */
+  UPLOAD_BODY_LIMIT_BYTES: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z.coerce
+      .number()
+      .int()
+      .min(MIN_UPLOAD_BODY_LIMIT_BYTES, `at least ${MIN_UPLOAD_BODY_LIMIT_BYTES} bytes`)
+      .optional(),
+  ),
 });
 
 export type ServerConfig = z.infer<typeof serverEnvSchema>;
@@ -41,6 +60,11 @@ export interface PublicConfig {
   imageBaseUrl: string;
   /** Where the sign-in button sends the browser. */
   loginUrl: string;
+  /**
+   * The largest request body the app's host takes (`UPLOAD_BODY_LIMIT_BYTES`): photo uploads are
+   * shrunk in the browser to fit it. null: photos go up as chosen.
+   */
+  uploadBodyLimitBytes: number | null;
 }
 
 let cached: { key: string; config: ServerConfig } | undefined;
@@ -64,5 +88,6 @@ export function getPublicConfig(env: NodeJS.ProcessEnv = process.env): PublicCon
     chatUrl: server.CHAT_URL ?? env.NEXT_PUBLIC_CHAT_URL ?? '',
     imageBaseUrl: server.IMAGE_BASE_URL ?? env.NEXT_PUBLIC_IMAGE_BASE_URL ?? '',
     loginUrl: '/oauth2/authorization/google',
+    uploadBodyLimitBytes: server.UPLOAD_BODY_LIMIT_BYTES ?? null,
   };
 }

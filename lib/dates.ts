@@ -2,7 +2,7 @@
  * Calendar-day helpers of the home and friend calendars. They need no time-zone database beyond
  * the browser's own `Intl`, so this module stays free of luxon: it is on the first load of `/`,
  * where luxon alone was 22 kB gzip. Wall-clock work in the Seoul zone lives in
- * `lib/relative-time.ts`, with luxon.
+ * `lib/relative-time.ts`.
  */
 
 /** The app's time zone (product.md §9). */

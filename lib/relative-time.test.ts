@@ -1,4 +1,4 @@
-import { relativeTimeLabel } from './relative-time';
+import { fullDateTimeLabel, relativeTimeLabel } from './relative-time';
 
 describe('relativeTimeLabel', () => {
   it('labels comment times', () => {
@@ -36,5 +36,19 @@ describe('relativeTimeLabel', () => {
     expect(relativeTimeLabel('2026-11-22T11:59:00', now)).toBe('1분 전');
     expect(relativeTimeLabel('2026-11-22T11:59:00.999999', now)).toBe('방금 전');
     expect(relativeTimeLabel('not a date', now)).toBe('not a date');
+  });
+
+  it('reads only real Seoul wall times', () => {
+    const now = Date.parse('2026-11-22T03:00:00Z');
+    expect(relativeTimeLabel('2026-02-30T10:00:00', now)).toBe('2026-02-30T10:00:00');
+    expect(relativeTimeLabel('2026-11-22T11:59', now)).toBe('1분 전');
+  });
+});
+
+describe('fullDateTimeLabel', () => {
+  it('spells the Seoul date and time in full', () => {
+    expect(fullDateTimeLabel('2026-11-20T18:30:15.250123')).toBe('2026년 11월 20일 18:30');
+    expect(fullDateTimeLabel('2026-01-02T03:04:05')).toBe('2026년 1월 2일 03:04');
+    expect(fullDateTimeLabel('nope')).toBe('nope');
   });
 });

@@ -3,8 +3,10 @@
  * Launcher for `npm start` and `npm run dev`.
  *
  * `npm start`: builds whatever is missing or older than its sources (the backend bundle, the Next
- * build and the service worker made from it, public/sw.js), starts the backend, waits until it
- * answers, then starts `next start`. The app is at http://localhost:3000 unless PORT says otherwise.
+ * build and the service worker made from it, public/sw.js, then the standalone server folder:
+ * scripts/app-server.mjs), starts the backend (migrating its database first: MIGRATE_ON_START),
+ * waits until it answers, then starts the app's standalone server. The app is at
+ * http://localhost:3000 unless PORT says otherwise.
  * `npm run build`: only the build step of `npm start`.
  * `npm run dev`: the same with `tsx watch` and `next dev` (hot reload), nothing built (and no
  * service worker: the app registers it in production builds only).
@@ -19,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { appListenHost } from './app-host.mjs';
+import { appServerCommand, prepareStandalone, standaloneIsPrepared } from './app-server.mjs';
 import { APP_BUILD_INPUTS, BACKEND_BUILD_INPUTS, newestMtime } from './build-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,6 +38,9 @@ const env = {
   BACKEND_PORT: backendPort,
   PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${appPort}`,
   BACKEND_URL: process.env.BACKEND_URL || `http://127.0.0.1:${backendPort}`,
+  // One process on one machine: the backend brings its own database up to date as it starts.
+  // Deployments of several instances migrate as a step of their own (npm run db:migrate).
+  MIGRATE_ON_START: process.env.MIGRATE_ON_START || 'true',
   NEXT_TELEMETRY_DISABLED: '1',
   // The Serwist CLI would otherwise ask the npm registry for a newer version of itself.
   NO_UPDATE_NOTIFIER: '1',
@@ -51,19 +57,18 @@ function log(message) {
 
 /**
  * Runs `steps` (each `[command, args]`, in order, each only after the previous one succeeded)
- * unless `stampFile` records a build of the same sources (newest mtime) with the same build-time
- * settings (`buildEnv`, e.g. BACKEND_URL, which Next bakes into its rewrites).
+ * unless `stampFile` records a build of the same sources (newest mtime). No setting is baked into
+ * a build: everything deployment-specific is read when the servers start.
  */
-function buildIfStale(label, stampFile, sources, steps, buildEnv = []) {
-  const sourcesTime = [newestMtime(root, sources), ...buildEnv.map((name) => env[name] ?? '')].join(
-    '|',
-  );
+function buildIfStale(label, stampFile, sources, steps) {
+  const sourcesTime = String(newestMtime(root, sources));
   const stampPath = path.join(root, stampFile);
   const upToDate = existsSync(stampPath) && readFileSync(stampPath, 'utf8') === sourcesTime;
-  if (upToDate) return;
+  if (upToDate) return false;
   log(`building ${label}…`);
   for (const [command, args] of steps) buildStep(label, command, args);
   writeFileSync(stampPath, sourcesTime);
+  return true;
 }
 
 /** Runs one build command; a failure ends this process with its status. */
@@ -120,6 +125,13 @@ function stop(code) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
+/**
+ * How long the backend may take to answer /healthz. It answers in a few seconds on a quiet machine;
+ * on a loaded 2-core CI machine opening the embedded database and migrating took over a minute.
+ * A backend that exits stops the launcher at once (run()), so a long ceiling costs nothing.
+ */
+const BACKEND_READY_TIMEOUT_MS = 180_000;
+
 async function waitForBackend(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -140,7 +152,7 @@ async function main() {
   if (dev) {
     if (startBackend) {
       run('backend', bin('tsx'), ['watch', 'backend/src/main.ts']);
-      await waitForBackend(env.BACKEND_URL, 60_000);
+      await waitForBackend(env.BACKEND_URL, BACKEND_READY_TIMEOUT_MS);
     }
     run('next', bin('next'), ['dev', ...hostArgs, '-p', appPort]);
     return;
@@ -154,26 +166,32 @@ async function main() {
   // The service worker is built from what `next build` wrote (its precache manifest lists the
   // build's static files), into public/sw.js; serwist.config.mjs reads NEXT_DIST_DIR like Next.
   const distDir = process.env.NEXT_DIST_DIR || '.next';
-  buildIfStale(
-    'the app',
-    `${distDir}/.build-stamp`,
-    APP_BUILD_INPUTS,
-    [[bin('next'), ['build']], SERVICE_WORKER_BUILD],
-    ['BACKEND_URL'],
-  );
+  let built = buildIfStale('the app', `${distDir}/.build-stamp`, APP_BUILD_INPUTS, [
+    [bin('next'), ['build']],
+    SERVICE_WORKER_BUILD,
+  ]);
   if (!serviceWorkerMatchesBuild(distDir)) {
     log('building the service worker…');
     buildStep('the service worker', ...SERVICE_WORKER_BUILD);
+    built = true;
   }
+  // Only after a build: a second server started from the same build (the e2e's Vercel-like one)
+  // must not replace the files the first one is serving.
+  if (built || !standaloneIsPrepared(root, distDir)) prepareStandalone(root, distDir);
 
   if (buildOnly) return;
 
   if (startBackend) {
     run('backend', process.execPath, ['--enable-source-maps', 'backend/dist/main.js']);
-    await waitForBackend(env.BACKEND_URL, 60_000);
+    await waitForBackend(env.BACKEND_URL, BACKEND_READY_TIMEOUT_MS);
   }
   if (stopping) return;
-  run('next', bin('next'), ['start', ...hostArgs, '-p', appPort]);
+  const [command, args, serverEnv] = appServerCommand(root, distDir, {
+    port: appPort,
+    host: appHost,
+  });
+  Object.assign(env, serverEnv);
+  run('next', command, args);
   log(
     `app at ${env.PUBLIC_URL} (backend ${env.BACKEND_URL})` +
       (appHost ? `, listening on ${appHost} only: the development sign-in is on` : ''),

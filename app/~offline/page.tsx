@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { InstallButton } from '@/components/install/install-button';
 import { BrandMark } from '@/components/shell/brand';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,7 +18,10 @@ export const metadata: Metadata = {
 // (app/layout.tsx): the precached copy keeps the Content-Security-Policy header it was served with,
 // whose nonce is the one its scripts carry, so it runs offline under its own policy.
 
-/** The offline page: what still works without the connection, a way to today's log, a retry. */
+/**
+ * The offline page: what still works without the connection, a way to today's log, a retry, and
+ * `앱 설치` when the browser offers it.
+ */
 export default function OfflinePage() {
   const text = messages.offlinePage;
   return (
@@ -49,6 +53,8 @@ export default function OfflinePage() {
             {text.openToday}
           </a>
           <RetryButton label={text.retry} />
+          {/* Only while the browser offers installing (beforeinstallprompt). */}
+          <InstallButton variant="ghost" block />
         </div>
       </Card>
     </main>

@@ -12,6 +12,7 @@ import { accountRoutes } from './account/routes';
 import { createAuthContext } from './auth/context';
 import { ChatHub, ChatServer, createFanout } from './chat';
 import { chatRoutes } from './chat/routes';
+import { ChatTickets } from './chat/tickets';
 import { clubRoutes } from './club/routes';
 import { LiveHub } from './live/hub';
 import { liveRoutes } from './live/routes';
@@ -34,10 +35,12 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerTextChecks } from './http/text-check';
 import { commentRoutes } from './comment/routes';
 import { cspReportRoutes } from './csp/routes';
+import { catalogueRoutes } from './catalogue/routes';
 import { exerciseRoutes } from './exercise/routes';
 import { exportRoutes } from './export/routes';
 import { friendRoutes } from './friend/routes';
 import { importRoutes } from './import/routes';
+import { memberRoutes } from './member/routes';
 import { notificationRoutes } from './notification/routes';
 import { postRoutes } from './post/routes';
 import { routineRoutes } from './routine/routes';
@@ -108,7 +111,22 @@ export async function buildApp(
   });
 
   const metrics = new Metrics();
-  const database = deps.database ?? (await openDatabase(config));
+  const database =
+    deps.database ?? (await openDatabase({ ...config, migrate: config.migrateOnStart }));
+  // Without MIGRATE_ON_START a database behind this build is served as it is (a rolling update
+  // may start before its migration Job ends): /readyz keeps the instance out until it is migrated.
+  const schemaCurrent = await migrationsCheck(database.db)
+    .run(AbortSignal.timeout(10_000))
+    .then(
+      () => true,
+      (error: unknown) => {
+        app.log.warn(
+          { reason: (error as Error).message },
+          'the database is not migrated to this build: run `npm run db:migrate` (or set MIGRATE_ON_START=true); /readyz answers 503 until then',
+        );
+        return false;
+      },
+    );
   app.addHook('onClose', async () => database.close());
   instrumentDatabase(database, metrics, app.log);
   let images = deps.images;
@@ -163,12 +181,15 @@ export async function buildApp(
   hub.onMemberGone((memberId) => auth.members.forget(memberId));
   auth.sessions.announce = (sessionId, memberId) => hub.sessionGone(memberId, sessionId);
   await hub.start();
+  const tickets = new ChatTickets(auth);
   chat = new ChatServer({
     db: database.db,
     hub,
     log: app.log,
     auth,
     publicOrigin: config.publicOrigin,
+    allowedOrigins: config.allowedOrigins,
+    tickets,
     sessionTokenGraceSeconds: config.refreshTokenDays * 86400,
     ...config.chatLimits,
   });
@@ -217,7 +238,7 @@ export async function buildApp(
       : undefined,
   });
 
-  if (config.seedDemo && issuerUrl) {
+  if (config.seedDemo && issuerUrl && schemaCurrent) {
     const created = await seedDemo(database, issuerUrl, new Date(), images);
     if (created > 0) app.log.info({ created }, 'seeded demo members');
   }
@@ -242,7 +263,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerTextChecks(app);
   registerSecurityHeaders(app);
-  registerOriginCheck(app, config.publicOrigin);
+  registerOriginCheck(app, config.publicOrigin, config.allowedOrigins);
   registerAuthHook(app, auth);
   // Its hooks run on each route after the auth hook and before the idempotency keys.
   const peekRateLimit = await registerRateLimits(
@@ -279,12 +300,13 @@ export async function buildApp(
   await app.register(sessionRoutes, { auth });
   await app.register(oauthRoutes, { auth, oidc });
   await app.register(exerciseRoutes, { db: database.db });
+  await app.register(catalogueRoutes, { db: database.db });
   await app.register(routineRoutes, { db: database.db });
   await app.register(todayRoutes, { db: database.db });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(trainingRoutes, { db: database.db });
   await app.register(clubRoutes, { db: database.db, hub, live });
-  await app.register(chatRoutes, { db: database.db, live });
+  await app.register(chatRoutes, { db: database.db, live, tickets });
   await app.register(liveRoutes, { db: database.db, live });
   await app.register(postRoutes, { db: database.db, images, live, uploadQuota });
   await app.register(commentRoutes, { db: database.db, live });
@@ -299,6 +321,7 @@ export async function buildApp(
     peekRateLimit,
   });
   await app.register(accountRoutes, { db: database.db, images, hub, auth });
+  await app.register(memberRoutes, { db: database.db, images, auth, uploadQuota });
   await app.register(importRoutes, { db: database.db });
   if (issuerUrl) {
     const accounts = new DevAccounts();

@@ -49,6 +49,49 @@ const budget = (fallback: string) =>
       }),
   );
 
+/**
+ * A comma-separated list of origins (`https://app.example`, no path): each normalised to its
+ * `URL.origin`, duplicates dropped. Empty or unset: none.
+ */
+const originList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const origins = new Set<string>();
+      for (const item of (value ?? '').split(',')) {
+        const text = item.trim();
+        if (!text) continue;
+        let url: URL | null = null;
+        try {
+          url = new URL(text);
+        } catch {
+          // reported below
+        }
+        const bare =
+          url !== null &&
+          /^https?:$/.test(url.protocol) &&
+          url.username === '' &&
+          url.password === '' &&
+          url.pathname === '/' &&
+          url.search === '' &&
+          url.hash === '' &&
+          !text.endsWith('?') &&
+          !text.endsWith('#');
+        if (!url || !bare) {
+          context.addIssue({
+            code: 'custom',
+            message: `${text} is not an origin (expected e.g. https://app.example, no path)`,
+          });
+          continue;
+        }
+        origins.add(url.origin);
+      }
+      return [...origins];
+    }),
+);
+
 const envSchema = z
   .object({
     BACKEND_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
@@ -63,6 +106,7 @@ const envSchema = z
         .default('http://localhost:3000')
         .transform((value) => value.replace(/\/+$/, '')),
     ),
+    ALLOWED_ORIGINS: originList,
     DATABASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
     JWT_SECRET: optionalString,
@@ -70,6 +114,8 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalString,
     DEV_SIGN_IN: booleanFlag(false),
     SEED_DEMO: booleanFlag(true),
+    // Production migrates as its own step (`npm run db:migrate`, a Kubernetes Job); `npm start` asks.
+    MIGRATE_ON_START: booleanFlag(false),
     REDIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     // Put before every pub/sub channel: deployments (or test runs) sharing one Redis stay apart.
     // No glob characters, which would widen the pattern subscriptions.
@@ -116,6 +162,7 @@ const envSchema = z
     CHAT_MAX_SUBSCRIPTIONS: positiveInt(8),
     CHAT_MAX_CONNECTIONS_PER_MEMBER: positiveInt(10),
     CHAT_MAX_BUFFERED_BYTES: positiveInt(1024 * 1024),
+    CHAT_MAX_UNAUTHENTICATED: positiveInt(256),
     LIVE_MAX_STREAMS_PER_MEMBER: positiveInt(10),
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
@@ -169,6 +216,12 @@ export interface Config {
   /** Origin + optional path the browser sees, without a trailing slash. */
   publicUrl: string;
   publicOrigin: string;
+  /**
+   * Further origins the app is served from besides `publicOrigin` (ALLOWED_ORIGINS), e.g. a second
+   * front end on Vercel: their writes pass the Origin check, and their pages may open chat on
+   * another origin with a ticket (never with the cookie: chat/sockjs-server.ts).
+   */
+  allowedOrigins: string[];
   secureCookies: boolean;
   databaseUrl?: string;
   /** Absolute path. */
@@ -183,6 +236,11 @@ export interface Config {
   /** The development sign-in runs on an origin others can reach: its pages say so, the log warns. */
   devSignInExposed: boolean;
   seedDemo: boolean;
+  /**
+   * Apply pending migrations when the app starts (MIGRATE_ON_START). Off, a database behind this
+   * build is left alone: /readyz answers 503 until `npm run db:migrate` has run.
+   */
+  migrateOnStart: boolean;
   redisUrl?: string;
   /**
    * Prepended to the fan-out's channel names: REDIS_CHANNEL_PREFIX, else derived from REDIS_URL's
@@ -206,12 +264,14 @@ export interface Config {
   /**
    * Chat limits (chat/sockjs-server.ts, chat/stomp/session.ts): subscriptions per STOMP connection,
    * SockJS connections per member on this instance (the oldest is closed past it), and unsent bytes
-   * a connection may hold before it is closed as a slow consumer.
+   * a connection may hold before it is closed as a slow consumer, and ticket sessions this instance
+   * holds open before their CONNECT authenticated them (past it, new ones get 503).
    */
   chatLimits: {
     maxSubscriptions: number;
     maxConnectionsPerMember: number;
     maxBufferedBytes: number;
+    maxUnauthenticated: number;
   };
   /** Live streams (`/api/events`) per member on this instance; the oldest is closed past it. */
   liveMaxStreamsPerMember: number;
@@ -308,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.BACKEND_PORT,
     publicUrl: e.PUBLIC_URL,
     publicOrigin: publicUrl.origin,
+    allowedOrigins: e.ALLOWED_ORIGINS.filter((origin) => origin !== publicUrl.origin),
     secureCookies: publicUrl.protocol === 'https:',
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(process.cwd(), e.DATA_DIR),
@@ -316,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devSignIn,
     devSignInExposed: devSignIn && !loopback,
     seedDemo: e.SEED_DEMO,
+    migrateOnStart: e.MIGRATE_ON_START,
     redisUrl: e.REDIS_URL,
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX ?? redisChannelPrefixFor(e.REDIS_URL),
     redisChannelPrefixDerived: e.REDIS_CHANNEL_PREFIX === undefined,
@@ -344,6 +406,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxSubscriptions: e.CHAT_MAX_SUBSCRIPTIONS,
       maxConnectionsPerMember: e.CHAT_MAX_CONNECTIONS_PER_MEMBER,
       maxBufferedBytes: e.CHAT_MAX_BUFFERED_BYTES,
+      maxUnauthenticated: e.CHAT_MAX_UNAUTHENTICATED,
     },
     liveMaxStreamsPerMember: e.LIVE_MAX_STREAMS_PER_MEMBER,
     trustProxy: parseTrustProxy(e.TRUST_PROXY)!,

@@ -4,7 +4,14 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 
 import { chatMessageListSchema } from '@/lib/contract/chat';
-import { clubListSchema, clubSchema, type Club } from '@/lib/contract/club';
+import {
+  clubDetailSchema,
+  clubListItemsSchema,
+  clubListSchema,
+  clubMemberListSchema,
+  clubSchema,
+  type Club,
+} from '@/lib/contract/club';
 import { chatMessages, chatRooms, clubMembers, clubs, type Member } from '../src/db/schema';
 import {
   buildClub,
@@ -238,6 +245,143 @@ for (const kind of databaseKinds()) {
       await otherApi.error('GET', `/api/rooms/${club.chatRoomId}/recentMessage`, undefined, 404);
       assert.equal((await list('?isMyClubs=1', otherApi)).length, 0);
       assert.equal((await list()).length, 1);
+    });
+
+    it('reads a club for any signed-in member: owner, member count, isMember/isOwner; 404 unknown', async () => {
+      const [club] = await insertClubs(server.database.db, [
+        buildClub({ ownerId: other.id, title: '등산', memberIds: [me.id] }),
+      ]);
+      const detail = clubDetailSchema.parse(await otherApi.get(`/api/club/${club.id}`));
+      assert.deepEqual(detail, {
+        id: club.id,
+        title: '등산',
+        content: club.content,
+        location: club.location,
+        schedule: club.schedule,
+        highlight: club.highlight,
+        chatRoomId: club.chatRoomId,
+        owner: { id: other.id, name: '이서연', picture: 'https://img.test/seoyeon.png' },
+        memberCount: 2,
+        isMember: true,
+        isOwner: true,
+      });
+      const mine = clubDetailSchema.parse(await api.get(`/api/club/${club.id}`));
+      assert.deepEqual([mine.isMember, mine.isOwner, mine.memberCount], [true, false, 2]);
+      // A stranger may read it too (clubs are searchable): not a member, not the owner.
+      const outsider = await apiClient(server, third);
+      const seen = clubDetailSchema.parse(await outsider.get(`/api/club/${club.id}`));
+      assert.deepEqual([seen.isMember, seen.isOwner, seen.memberCount], [false, false, 2]);
+      // Joining counts at once.
+      await outsider.text('POST', `/api/club/${club.id}/join`, undefined, 200, '');
+      const joined = clubDetailSchema.parse(await outsider.get(`/api/club/${club.id}`));
+      assert.deepEqual([joined.isMember, joined.memberCount], [true, 3]);
+
+      await api.error('GET', '/api/club/999999', undefined, 404);
+      await api.error('GET', '/api/club/abc', undefined, 400);
+      const anonymous = await fetch(`${server.baseUrl}/api/club/${club.id}`);
+      assert.equal(anonymous.status, 401);
+      // The room lookup keeps its route: `chatRoom` is no club id.
+      assert.equal(
+        clubSchema.parse(await api.get(`/api/club/chatRoom/${club.chatRoomId}`)).id,
+        club.id,
+      );
+    });
+
+    it('lists a club with its member count and whether the caller belongs (additions)', async () => {
+      const [a, b] = await insertClubs(server.database.db, [
+        buildClub({ ownerId: other.id, title: '러닝', memberIds: [third.id] }),
+        buildClub({ ownerId: me.id, title: '등산' }),
+      ]);
+      const items = clubListItemsSchema.parse(await api.get('/api/clubs'));
+      assert.deepEqual(
+        items.map((item) => [item.id, item.isMember, item.memberCount]),
+        [
+          [b.id, true, 1],
+          [a.id, false, 2],
+        ],
+      );
+      // ClubDto's fields are all still there, in the original's shape.
+      assert.deepEqual(clubListSchema.parse(items)[1], {
+        id: a.id,
+        title: '러닝',
+        content: a.content,
+        location: a.location,
+        schedule: a.schedule,
+        highlight: a.highlight,
+        chatRoomId: a.chatRoomId,
+      });
+    });
+
+    it('lists the members, owner first then by joining; any signed-in member; 404 unknown', async () => {
+      const [club] = await insertClubs(server.database.db, [buildClub({ ownerId: other.id })]);
+      const outsider = await apiClient(server, third);
+      await outsider.text('POST', `/api/club/${club.id}/join`, undefined, 200, '');
+      await api.text('POST', `/api/club/${club.id}/join`, undefined, 200, '');
+      // A stranger (not yet joined) reads it as well as the members.
+      const stranger = await apiClient(
+        server,
+        (await insertMembers(server.database.db, [buildMember({ name: '최유나' })]))[0],
+      );
+      const listed = clubMemberListSchema.parse(await stranger.get(`/api/club/${club.id}/members`));
+      assert.deepEqual(listed, [
+        { id: other.id, name: '이서연', picture: 'https://img.test/seoyeon.png', role: 'OWNER' },
+        { id: third.id, name: '박지호', picture: null, role: 'MEMBER' },
+        { id: me.id, name: '김민준', picture: null, role: 'MEMBER' },
+      ]);
+      const two = clubMemberListSchema.parse(await api.get(`/api/club/${club.id}/members?limit=2`));
+      assert.deepEqual(
+        two.map((m) => m.id),
+        [other.id, third.id],
+      );
+      for (const bad of ['limit=0', 'limit=201', 'limit=x']) {
+        const error = await api.error('GET', `/api/club/${club.id}/members?${bad}`, undefined, 400);
+        assert.ok(error.data?.limit);
+      }
+      await api.error('GET', '/api/club/999999/members', undefined, 404);
+      assert.equal((await fetch(`${server.baseUrl}/api/club/${club.id}/members`)).status, 401);
+      // Someone who leaves is no longer listed.
+      await outsider.text('DELETE', `/api/club/${club.id}/leave`, undefined, 200, '');
+      const after = clubMemberListSchema.parse(await api.get(`/api/club/${club.id}/members`));
+      assert.deepEqual(
+        after.map((m) => m.id),
+        [other.id, me.id],
+      );
+    });
+
+    it('deletes a club for its owner only: a member or a stranger gets 403 and nothing changes', async () => {
+      const [club] = await insertClubs(server.database.db, [
+        buildClub({ ownerId: me.id, memberIds: [other.id] }),
+      ]);
+      await insertMessages(server.database.db, [
+        buildMessage({ roomId: club.chatRoomId, memberId: other.id }),
+      ]);
+      const db = server.database.db;
+      await otherApi.error('DELETE', `/api/club/${club.id}`, undefined, 403);
+      await (
+        await apiClient(server, third)
+      ).error('DELETE', `/api/club/${club.id}`, undefined, 403);
+      assert.equal((await db.select().from(clubs).where(eq(clubs.id, club.id))).length, 1);
+      assert.equal(
+        (await db.select().from(clubMembers).where(eq(clubMembers.clubId, club.id))).length,
+        2,
+      );
+      assert.equal((await db.select().from(chatMessages)).length, 1);
+      await api.error('DELETE', '/api/club/999999', undefined, 404);
+      assert.equal(
+        (await fetch(`${server.baseUrl}/api/club/${club.id}`, { method: 'DELETE' })).status,
+        401,
+      );
+
+      await api.text('DELETE', `/api/club/${club.id}`, undefined, 200, '');
+      assert.deepEqual(await db.select().from(clubs).where(eq(clubs.id, club.id)), []);
+      assert.deepEqual(
+        await db.select().from(chatRooms).where(eq(chatRooms.id, club.chatRoomId)),
+        [],
+      );
+      assert.deepEqual(await db.select().from(chatMessages), []);
+      await api.error('GET', `/api/club/${club.id}`, undefined, 404);
+      await api.error('DELETE', `/api/club/${club.id}`, undefined, 404);
+      await otherApi.error('GET', `/api/rooms/${club.chatRoomId}/recentMessage`, undefined, 404);
     });
 
     it('pages history: recent, older and newer, oldest first, members only', async () => {

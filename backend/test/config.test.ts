@@ -32,6 +32,31 @@ describe('loadConfig', () => {
     assert.equal(config.redisChannelPrefix, '', 'the channels of a deployment without a prefix');
   });
 
+  it('reads ALLOWED_ORIGINS as bare origins, normalised, without the public one', () => {
+    assert.deepEqual(loadConfig({}).allowedOrigins, []);
+    assert.deepEqual(
+      loadConfig({
+        PUBLIC_URL: 'http://localhost:3000',
+        ALLOWED_ORIGINS:
+          ' https://App.Vercel.app , http://localhost:3002/,https://app.vercel.app,http://localhost:3000 ',
+      }).allowedOrigins,
+      ['https://app.vercel.app', 'http://localhost:3002'],
+    );
+    for (const bad of [
+      'https://app.example/path',
+      'app.example',
+      'ftp://app.example',
+      'https://a@b.example',
+      'https://app.example?x=1',
+    ]) {
+      assert.throws(
+        () => loadConfig({ ALLOWED_ORIGINS: bad }),
+        /ALLOWED_ORIGINS: .* is not an origin/,
+        bad,
+      );
+    }
+  });
+
   it('reads the S3 settings: path style for a custom endpoint, the SDK chain without keys', () => {
     assert.deepEqual(
       loadConfig({
@@ -79,27 +104,34 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ REDIS_CHANNEL_PREFIX: 'staging*' }), /REDIS_CHANNEL_PREFIX/);
   });
 
-  it('reads the chat and live stream limits, 8/10/1 MiB/10 by default', () => {
+  it('reads the chat and live stream limits, 8/10/1 MiB/256/10 by default', () => {
     const defaults = loadConfig({});
     assert.deepEqual(defaults.chatLimits, {
       maxSubscriptions: 8,
       maxConnectionsPerMember: 10,
       maxBufferedBytes: 1024 * 1024,
+      maxUnauthenticated: 256,
     });
     assert.equal(defaults.liveMaxStreamsPerMember, 10);
     const set = loadConfig({
       CHAT_MAX_SUBSCRIPTIONS: '2',
       CHAT_MAX_CONNECTIONS_PER_MEMBER: '3',
       CHAT_MAX_BUFFERED_BYTES: '65536',
+      CHAT_MAX_UNAUTHENTICATED: '5',
       LIVE_MAX_STREAMS_PER_MEMBER: '4',
     });
     assert.deepEqual(set.chatLimits, {
       maxSubscriptions: 2,
       maxConnectionsPerMember: 3,
       maxBufferedBytes: 65536,
+      maxUnauthenticated: 5,
     });
     assert.equal(set.liveMaxStreamsPerMember, 4);
-    for (const name of ['CHAT_MAX_SUBSCRIPTIONS', 'LIVE_MAX_STREAMS_PER_MEMBER']) {
+    for (const name of [
+      'CHAT_MAX_SUBSCRIPTIONS',
+      'CHAT_MAX_UNAUTHENTICATED',
+      'LIVE_MAX_STREAMS_PER_MEMBER',
+    ]) {
       assert.throws(() => loadConfig({ [name]: '0' }), new RegExp(name));
     }
   });

@@ -3,9 +3,24 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { z } from 'zod';
 
-import { friendSchema, memberSummarySchema, type Friend } from '@/lib/contract/friend';
+import {
+  friendSchema,
+  friendStatusSchema,
+  memberSearchSchema,
+  memberSummarySchema,
+  type Friend,
+} from '@/lib/contract/friend';
 import type { Member } from '../src/db/schema';
-import { buildMember, insertFriendship, insertMembers } from '../src/seed/builders';
+import {
+  buildDay,
+  buildExercise,
+  buildMember,
+  entryOf,
+  insertDays,
+  insertExercises,
+  insertFriendship,
+  insertMembers,
+} from '../src/seed/builders';
 import { apiClient, type ApiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
@@ -193,6 +208,162 @@ for (const kind of databaseKinds()) {
       ]) {
         const error = await apiA.error('GET', path, undefined, 404);
         assert.equal(error.data, null, path);
+      }
+    });
+    // Issue 29: search, sent requests, relation, and ending a friendship.
+    const sent = async (api: ApiClient) =>
+      friendList.parse(await api.get('/api/member/friend/sent'));
+    const relation = async (api: ApiClient, id: number) =>
+      friendStatusSchema.parse(await api.get(`/api/friend/status/${id}`)).relation;
+    const search = async (api: ApiClient, name: string) =>
+      memberSearchSchema.parse(
+        await api.get(`/api/members/search?name=${encodeURIComponent(name)}`),
+      );
+
+    it('lists the requests the caller sent, oriented to the caller, until answered', async () => {
+      assert.deepEqual(await sent(apiA), []);
+      await apiA.text('POST', `/api/friend/request/${b.id}`, undefined, 200, '친구 요청');
+      await apiA.text('POST', `/api/friend/request/${c.id}`, undefined, 200, '친구 요청');
+      const list = await sent(apiA);
+      assert.deepEqual(
+        list.map((f) => ({ member: f.member, friend: f.friend })),
+        [
+          { member: summary(a), friend: summary(b) },
+          { member: summary(a), friend: summary(c) },
+        ],
+      );
+      assert.deepEqual(await sent(apiB), [], 'incoming requests are not "sent"');
+      await apiB.text('POST', `/api/friend/accept/${a.id}`, undefined, 200, '친구 수락');
+      await apiA.text('POST', `/api/friend/cancel/${c.id}`, undefined, 200, '친구 거절');
+      assert.deepEqual(await sent(apiA), []);
+    });
+
+    it('tells the relation to one member, 404 for an unknown one', async () => {
+      assert.equal(await relation(apiA, b.id), 'NONE');
+      assert.equal(await relation(apiA, a.id), 'SELF');
+      await apiA.text('POST', `/api/friend/request/${b.id}`, undefined, 200, '친구 요청');
+      assert.equal(await relation(apiA, b.id), 'SENT');
+      assert.equal(await relation(apiB, a.id), 'RECEIVED');
+      await apiB.text('POST', `/api/friend/accept/${a.id}`, undefined, 200, '친구 수락');
+      assert.equal(await relation(apiA, b.id), 'FRIEND');
+      assert.equal(await relation(apiB, a.id), 'FRIEND');
+      await apiA.error('GET', '/api/friend/status/999999', undefined, 404);
+      await apiA.error('GET', '/api/friend/status/abc', undefined, 400);
+    });
+
+    it('searches members by name, without the caller, each with the relation', async () => {
+      const [d, e] = await insertMembers(server.database.db, [
+        buildMember({ name: '가민수' }),
+        buildMember({ name: '100%_가민' }),
+      ]);
+      await insertFriendship(server.database.db, a.id, b.id, true);
+      await insertFriendship(server.database.db, a.id, c.id, false);
+      await insertFriendship(server.database.db, d.id, a.id, false);
+
+      // 가민 (the caller) is not listed; 100%_가민 contains 가민; exact and prefix first.
+      const hits = await search(apiA, '  가민 ');
+      assert.deepEqual(
+        hits.map((h) => [h.name, h.relation]),
+        [
+          ['가민수', 'RECEIVED'],
+          ['100%_가민', 'NONE'],
+        ],
+      );
+      assert.deepEqual(hits[0], { ...summary(d as Member), relation: 'RECEIVED' });
+      assert.deepEqual(
+        (await search(apiA, '나')).map((h) => [h.id, h.relation]),
+        [[b.id, 'FRIEND']],
+      );
+      assert.deepEqual(
+        (await search(apiA, '다온')).map((h) => [h.id, h.relation]),
+        [[c.id, 'SENT']],
+      );
+      // From B's side, A is a friend; LIKE wildcards are literal.
+      assert.deepEqual(
+        (await search(apiB, '가민')).map((h) => [h.id, h.relation]),
+        [
+          [a.id, 'FRIEND'],
+          [d.id, 'NONE'],
+          [e.id, 'NONE'],
+        ],
+      );
+      assert.deepEqual(
+        (await search(apiA, '%_')).map((h) => h.id),
+        [e.id],
+      );
+      assert.deepEqual(await search(apiA, '없는이름'), []);
+
+      const many = await insertMembers(
+        server.database.db,
+        Array.from({ length: 25 }, (_, i) => buildMember({ name: `검색${i}` })),
+      );
+      assert.equal(many.length, 25);
+      assert.equal((await search(apiA, '검색')).length, 20);
+
+      for (const query of ['', 'name=', 'name=%20%20', `name=${'가'.repeat(101)}`, 'name=a%00b']) {
+        const error = await apiA.error('GET', `/api/members/search?${query}`, undefined, 400);
+        assert.ok(error.data && 'name' in error.data, query);
+      }
+    });
+
+    it('ends a friendship on both sides at once; every friend-gated read is refused after', async () => {
+      const [bench] = await insertExercises(server.database.db, [
+        buildExercise({ memberId: b.id, name: '벤치프레스' }),
+      ]);
+      await insertDays(server.database.db, [
+        buildDay({ memberId: b.id, localDate: '2025-07-19', entries: [entryOf(bench, 1)] }),
+      ]);
+      await apiA.text('POST', `/api/friend/request/${b.id}`, undefined, 200, '친구 요청');
+      await apiB.text('POST', `/api/friend/accept/${a.id}`, undefined, 200, '친구 수락');
+      const gated = (id: number) => [
+        `/api/today/friend/${id}/yearAndMonth/2025/7`,
+        `/api/today/friend/${id}/date/2025-07-19`,
+        `/api/today/friend/${id}/date/2025-07-19/records`,
+        `/api/friend/${id}/exercise/${bench.id}/history?range=all`,
+        `/api/posts/friend/${id}`,
+      ];
+      for (const path of gated(b.id)) await apiA.get(path);
+
+      // B ends it: both sides lose the friendship, the lists and the reads, at once.
+      await apiB.text('DELETE', `/api/friend/${a.id}`, undefined, 200, '친구 끊기');
+      assert.deepEqual(await friends(apiA), []);
+      assert.deepEqual(await friends(apiB), []);
+      assert.equal(await check(apiA, b.id), false);
+      assert.equal(await check(apiB, a.id), false);
+      assert.equal(await relation(apiA, b.id), 'NONE');
+      for (const path of [...gated(b.id), ...gated(a.id).slice(0, 2)]) {
+        const api = path.includes(`/${b.id}/`) || path.endsWith(`/${b.id}`) ? apiA : apiB;
+        const error = await api.error('GET', path, undefined, 403);
+        assert.equal(error.message, '친구가 아니므로 접근할 수 없습니다.', path);
+      }
+
+      // Not friends any more (either side), a pending request, oneself, an unknown member: 404.
+      await apiA.error('DELETE', `/api/friend/${b.id}`, undefined, 404);
+      await apiB.error('DELETE', `/api/friend/${a.id}`, undefined, 404);
+      await apiA.text('POST', `/api/friend/request/${b.id}`, undefined, 200, '친구 요청');
+      await apiA.error('DELETE', `/api/friend/${b.id}`, undefined, 404);
+      assert.equal((await requests(apiB)).length, 1, 'a pending request is not ended by DELETE');
+      await apiA.error('DELETE', `/api/friend/${a.id}`, undefined, 404);
+      await apiA.error('DELETE', '/api/friend/999999', undefined, 404);
+      await apiA.error('DELETE', '/api/friend/abc', undefined, 400);
+
+      // And they can befriend each other again (the requester A ends it this time).
+      await apiB.text('POST', `/api/friend/accept/${a.id}`, undefined, 200, '친구 수락');
+      await apiA.get(`/api/today/friend/${b.id}/yearAndMonth/2025/7`);
+      await apiA.text('DELETE', `/api/friend/${b.id}`, undefined, 200, '친구 끊기');
+      await apiB.error('GET', `/api/today/friend/${a.id}/yearAndMonth/2025/7`, undefined, 403);
+    });
+
+    it('requires a session for the new reads and the unfriend', async () => {
+      for (const [method, path] of [
+        ['GET', '/api/members/search?name=가'],
+        ['GET', '/api/member/friend/sent'],
+        ['GET', `/api/friend/status/${b.id}`],
+        ['DELETE', `/api/friend/${b.id}`],
+      ] as const) {
+        const response = await fetch(`${server.baseUrl}${path}`, { method });
+        assert.equal(response.status, 401, `${method} ${path}`);
+        assert.equal(((await response.json()) as { code: string }).code, '401');
       }
     });
   });

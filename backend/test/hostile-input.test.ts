@@ -265,7 +265,9 @@ function rawExchange(port: number, bytes: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('data', (chunk) =>
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk),
+    );
     socket.on('error', reject);
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
     socket.setTimeout(10_000, () => socket.destroy(new Error('no answer')));
@@ -491,6 +493,15 @@ for (const kind of databaseKinds()) {
         { method: 'POST', path: (id) => `/api/club/${id}/join`, foreign: [] },
         { method: 'GET', path: (id) => `/api/club/chatRoom/${id}`, foreign: [ids.otherRoom] },
         { method: 'DELETE', path: (id) => `/api/club/${id}/leave`, foreign: [ids.otherClub] },
+        // Issue 29: a club's page and members are any member's to read; deleting is the owner's.
+        { method: 'GET', path: (id) => `/api/club/${id}`, foreign: [] },
+        { method: 'GET', path: (id) => `/api/club/${id}/members`, foreign: [] },
+        {
+          method: 'DELETE',
+          path: (id) => `/api/club/${id}`,
+          foreign: [ids.otherClub],
+          foreignStatus: 403,
+        },
         {
           method: 'GET',
           path: (id) => `/api/rooms/${id}/recentMessage`,
@@ -557,6 +568,9 @@ for (const kind of databaseKinds()) {
           foreign: [],
           unknownStatus: 200,
         },
+        // Issue 29: one member's relation; ending a friendship that is not one (or oneself) is 404.
+        { method: 'GET', path: (id) => `/api/friend/status/${id}`, foreign: [] },
+        { method: 'DELETE', path: (id) => `/api/friend/${id}`, foreign: [me.id, other.id] },
       ];
       for (const route of idRoutes) {
         const values = [
@@ -684,6 +698,25 @@ for (const kind of databaseKinds()) {
       ]) {
         add('GET', `/api/clubs?${query}`, query);
       }
+      // Issue 29's member search: a name of 1–100 characters once trimmed, else a field error.
+      for (const query of [
+        '',
+        'name=',
+        'name=%20%20',
+        'name=a&name=b',
+        `name=${LONG}`,
+        'name=%00',
+        'name=a%00b',
+        'name=%ED%A0%80',
+      ]) {
+        add('GET', `/api/members/search?${query}`, `member search ${query.slice(0, 24)}`, {
+          status: 400,
+          field: 'name',
+        });
+      }
+      for (const query of ['name=%25', 'name=_', 'name=%5C', "name='%20OR%201=1--"]) {
+        add('GET', `/api/members/search?${query}`, `member search ${query}`, { status: 200 });
+      }
       // NUL cannot be stored or searched for in PostgreSQL text: a field error, not a 500.
       add('GET', '/api/clubs?name=%00', 'NUL in a search', { status: 400, field: 'name' });
       add('GET', '/api/clubs?name=a%00b', 'NUL in a search', { status: 400, field: 'name' });
@@ -716,6 +749,9 @@ for (const kind of databaseKinds()) {
       });
       for (const query of [...badLimits, 'limit=101']) {
         add('GET', `/api/rooms/${ids.room}/recentMessage?${query}`, query);
+      }
+      for (const query of [...badLimits, 'limit=201']) {
+        add('GET', `/api/club/${ids.club}/members?${query}`, query);
       }
       for (const path of ['olderMessage', 'newerMessage']) {
         for (const query of [
@@ -1039,7 +1075,11 @@ for (const kind of databaseKinds()) {
       const png = TINY_IMAGES.png;
       const upload = (
         what: string,
-        parts: { file?: [Uint8Array | string, string, string?]; text?: string; extra?: number },
+        parts: {
+          file?: [Uint8Array<ArrayBuffer> | string, string, string?];
+          text?: string;
+          extra?: number;
+        },
         status = 400,
       ) => {
         const form = new FormData();

@@ -149,7 +149,11 @@ describe('reading workout CSVs (pure)', () => {
 });
 
 /** A multipart body: `file` (named `name`) and the optional fields. */
-function form(csv: string | Buffer, fields: Record<string, string> = {}, name = 'workouts.csv') {
+function form(
+  csv: string | NonSharedBuffer,
+  fields: Record<string, string> = {},
+  name = 'workouts.csv',
+) {
   const body = new FormData();
   body.append('file', new Blob([csv], { type: 'text/csv' }), name);
   for (const [key, value] of Object.entries(fields)) body.append(key, value);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import pg from 'pg';
 
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { migrationsFolder } from '../src/paths';
+import { migrationsFolder, packageRoot } from '../src/paths';
 import { TEST_JWT_SECRET } from './helpers/app';
 import { createEmptyPostgresDatabaseUrl, dropTestDatabases } from './helpers/databases';
 import { captureLogs } from './helpers/log-capture';
@@ -17,6 +18,83 @@ after(dropTestDatabases);
 
 /** How many backends start at once. */
 const BACKENDS = 3;
+
+/** A backend on an empty embedded database under `dataDir`, seeding the demo data if it can. */
+function emptyBackendConfig(dataDir: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    BACKEND_PORT: '0',
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+}
+
+describe('migrating as its own step (issue 24, point 3)', () => {
+  it('leaves an unmigrated database alone at start: 503 from /readyz, no demo seed, a warning', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'eh-no-migrate-'));
+    const logs = captureLogs();
+    try {
+      const app = await buildApp(emptyBackendConfig(dataDir), { logStream: logs.stream });
+      try {
+        const answer = await app.inject({ method: 'GET', url: '/readyz' });
+        assert.equal(answer.statusCode, 503, answer.body);
+        assert.notEqual(JSON.parse(answer.body).checks.migrations, 'ok');
+        assert.ok(
+          logs.lines.some((line) => String(line.msg).includes('npm run db:migrate')),
+          'the log says how to migrate',
+        );
+        assert.ok(!logs.lines.some((line) => line.msg === 'seeded demo members'));
+      } finally {
+        await app.close();
+      }
+      // The same database after `npm run db:migrate` (the bundled entry, as production runs it):
+      // the next start is ready and seeds.
+      const migrate = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(packageRoot(), 'src', 'migrate.ts')],
+        {
+          env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:3000' },
+          encoding: 'utf8',
+        },
+      );
+      assert.equal(migrate.status, 0, migrate.stderr);
+      assert.match(migrate.stdout, /migrations applied/);
+      const again = await buildApp(emptyBackendConfig(dataDir), { logStream: logs.stream });
+      try {
+        const answer = await again.inject({ method: 'GET', url: '/readyz' });
+        assert.equal(answer.statusCode, 200, answer.body);
+        assert.ok(logs.lines.some((line) => line.msg === 'seeded demo members'));
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('migrates at start when MIGRATE_ON_START says so', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'eh-migrate-on-start-'));
+    try {
+      const app = await buildApp(
+        emptyBackendConfig(dataDir, { MIGRATE_ON_START: 'true', SEED_DEMO: 'false' }),
+        {
+          logStream: captureLogs().stream,
+        },
+      );
+      try {
+        const answer = await app.inject({ method: 'GET', url: '/readyz' });
+        assert.equal(answer.statusCode, 200, answer.body);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('migrations on PostgreSQL (issue 23, point 5)', () => {
   it('run once when several backends start at once on an empty database, and all come up', async (t) => {
@@ -38,6 +116,7 @@ describe('migrations on PostgreSQL (issue 23, point 5)', () => {
             JWT_SECRET: TEST_JWT_SECRET,
             SEED_DEMO: 'false',
             LOG_LEVEL: 'warn',
+            MIGRATE_ON_START: 'true',
           }),
           { logStream: logs.stream },
         ),

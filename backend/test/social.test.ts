@@ -217,6 +217,9 @@ for (const kind of databaseKinds()) {
         likeCount: 1,
         liked: false,
         mine: true,
+        // issue 29's additions (post-author.test.ts)
+        member: { id: me.id, name: '김좋아', picture: 'https://example.test/kim.png' },
+        createdDate: updated.createdDate,
       });
       assert.deepEqual(await feedPost(api, myPost.id), updated);
 
@@ -409,7 +412,7 @@ for (const kind of databaseKinds()) {
         { id: myPost.id, likeCount: 1, liked: false, mine: false },
         { id: theirPost.id, likeCount: 2, liked: false, mine: false },
       ]);
-      // Field order: the original's, the image additions, then these.
+      // Field order: the original's, the image additions, then these, then issue 29's.
       const [first] = await api.get<object[]>('/api/posts?limit=1');
       assert.deepEqual(Object.keys(first), [
         'id',
@@ -421,6 +424,9 @@ for (const kind of databaseKinds()) {
         'likeCount',
         'liked',
         'mine',
+        // issue 29's additions (post-author.test.ts)
+        'member',
+        'createdDate',
       ]);
     });
   });

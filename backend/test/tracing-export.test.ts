@@ -78,6 +78,7 @@ async function startBackend(env: Record<string, string>): Promise<Backend> {
       DATA_DIR: dataDir,
       JWT_SECRET: TEST_JWT_SECRET,
       SEED_DEMO: 'false',
+      MIGRATE_ON_START: 'true',
       LOG_LEVEL: 'info',
       OTEL_BSP_SCHEDULE_DELAY: '50',
       ...env,

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 
 import { tracing } from '../src/telemetry/tracing';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds } from './helpers/databases';
 import { captureLogs, type LogCapture } from './helpers/log-capture';
+import { loadedOpenTelemetry } from './helpers/loaded-modules';
 
 // Tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT): no OpenTelemetry code runs, yet every line a
 // request logs carries a trace_id, the BFF's when it sent a traceparent.
@@ -64,11 +64,7 @@ describe('trace ids in the logs, tracing off', () => {
 
   it('loads no OpenTelemetry SDK, instrumentation or exporter module', () => {
     assert.equal(tracing(), undefined);
-    // prom-client (metrics) requires @opentelemetry/api for its exemplars: the API alone is a set
-    // of no-op facades until an SDK registers, which nothing here does.
-    const loaded = Object.keys(createRequire(import.meta.url).cache).filter(
-      (file) => file.includes('@opentelemetry') && !file.includes('@opentelemetry/api/'),
-    );
-    assert.deepEqual(loaded, []);
+    // Nothing but @opentelemetry/api (prom-client's, no-op until an SDK registers: none does here).
+    assert.deepEqual(loadedOpenTelemetry(), []);
   });
 });

@@ -1,6 +1,6 @@
 // The built app stack for browser benchmarks (bench/bundle, bench/lighthouse): the real backend
-// (backend/dist, a fresh embedded database seeded with the demo data) and `next start` on free
-// ports, a Chromium from playwright-core, and sign-in of a demo member through the real flow
+// (backend/dist, a fresh embedded database seeded with the demo data) and the app's server
+// (app-server.mjs) on free ports, a Chromium from playwright-core, and sign-in of a demo member through the real flow
 // (the app's /oauth2 start, the development identity provider's page, the callback).
 //
 // Every process is spawned in its own process group and stopped by that PID (never by name).
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 import { APP_BUILD_INPUTS, newestMtime } from '../../scripts/build-inputs.mjs';
+import { benchAppServer } from './app-server.mjs';
 import { freePort, stopProcessGroup, waitForHttp } from './process.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -63,7 +64,7 @@ export function stopStartedStacks() {
 }
 
 /**
- * Starts the backend and `next start` of the existing build on free ports, the app at
+ * Starts the backend and the app server of the existing build on free ports, the app at
  * http://localhost:<port> (the origin its cookies and PUBLIC_URL name). Resolves to
  * `{ appUrl, backendUrl, stop }`; `stop()` ends both by PID and deletes the bench's data folder.
  */
@@ -93,6 +94,7 @@ export async function startAppStack({ log = () => {} } = {}) {
       BACKEND_URL: backendUrl,
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
+      MIGRATE_ON_START: 'true',
       LOG_LEVEL: 'warn',
     };
     const spawnOptions = { cwd: root, env, detached: true, stdio: ['ignore', 'ignore', 'inherit'] };
@@ -101,11 +103,12 @@ export async function startAppStack({ log = () => {} } = {}) {
     const backend = spawn(process.execPath, ['backend/dist/main.js'], spawnOptions);
     children.push(backend);
     await waitForHttp(`${backendUrl}/healthz`, 60_000, { child: backend, intervalMs: 200 });
-    const next = spawn(
-      path.join(root, 'node_modules', '.bin', 'next'),
-      ['start', '-p', String(appPort)],
-      { ...spawnOptions, cwd: appDir },
-    );
+    const [command, args, serverEnv] = benchAppServer(appDir, distDir, { port: appPort });
+    const next = spawn(command, args, {
+      ...spawnOptions,
+      env: { ...env, ...serverEnv },
+      cwd: appDir,
+    });
     children.push(next);
     await waitForHttp(`${appUrl}/healthz`, 60_000, { child: next, intervalMs: 200 });
     log(

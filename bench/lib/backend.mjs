@@ -72,6 +72,7 @@ export async function startBackend(name, env = {}, options = {}) {
       DATA_DIR: dataDir,
       JWT_SECRET,
       SEED_DEMO: 'false',
+      MIGRATE_ON_START: 'true',
       LOG_LEVEL: 'warn',
       REDIS_URL: '',
       DATABASE_URL: '',

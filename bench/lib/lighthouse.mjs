@@ -32,13 +32,15 @@ export function figures(lhr) {
 /** What Lighthouse blames, for a page under budget: LCP element, savings, shifts. */
 export function diagnose(lhr) {
   const lines = [];
-  const lcpItems = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
-  const lcpNode = lcpItems[0]?.items?.[0]?.node;
+  // Lighthouse 13: lcp-breakdown-insight replaced largest-contentful-paint-element; its details
+  // list the subparts table and the LCP element's node.
+  const lcpParts = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const lcpNode = lcpParts.find((item) => item.type === 'node');
   if (lcpNode) lines.push(`LCP element: ${lcpNode.snippet ?? lcpNode.nodeLabel}`);
-  const phases = lcpItems[1]?.items;
+  const phases = lcpParts.find((item) => item.type === 'table')?.items;
   if (phases)
     lines.push(
-      `LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`,
+      `LCP phases: ${phases.map((p) => `${p.subpart} ${Math.round(p.duration)} ms`).join(', ')}`,
     );
   for (const audit of Object.values(lhr.audits)) {
     const savings = audit.details?.overallSavingsMs ?? audit.metricSavings?.LCP ?? 0;

@@ -7,7 +7,15 @@
 // event loop is what saturates, so the difference per request is the BFF's own cost, which the
 // req/s ratio only shows through this machine's noise.
 //
-// Observability: a second `next start` of the same build runs with observabilityEnv (below):
+// nginx (`--nginx off` skips it): Debian's nginx running the deployer's
+// deploy/nginx/everyhealth.conf (bench/lib/nginx-front.mjs) in front of the observability-off
+// server, measured in the same rounds. It prints the median latency of the proxied call through
+// nginx over direct (budget ≤ 1.10×, the median of each round's pair) and the BFF's main-thread
+// CPU per request with nginx in front over direct (budget ≤ 1.10×, likewise), with nginx's own CPU
+// per request and how many connections it opened to the app (kept alive: ≤ --connections).
+// Medians are exact, from every response's time (autocannon's histogram has whole milliseconds).
+//
+// Observability: a second server of the same build runs with observabilityEnv (below):
 // tracing on, exporting over OTLP to a local sink that accepts and discards (otlp-sink.mjs), and
 // metrics on (METRICS_TOKEN), which the bench checks by scraping it at the end. Both
 // servers are measured in the same interleaved rounds; the bench prints the BFF's main-thread CPU
@@ -17,19 +25,27 @@
 // it (`TRACING_NEXT_SPANS=true`: Next's own spans too).
 //
 // Usage: node bench/proxy/run.mjs [--seconds 6] [--rounds 3] [--connections 32] [--dir <app dir>]
-//        [--observability on|off] [--observability-env K=V,…]
-// Needs a production build (`npm run build`). Stops every process it started, by PID.
+//        [--nginx on|off] [--observability on|off] [--observability-env K=V,…]
+// Needs a production build (`npm run build`); runs its standalone server (scripts/app-server.mjs),
+// or `next start` for a build without one. Stops every process it started, by PID.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
+import { benchAppServer } from '../lib/app-server.mjs';
+import { connectionsTo, startNginxFront } from '../lib/nginx-front.mjs';
 import { freePort, runMain, stopProcessGroup, waitForHttp } from '../lib/process.mjs';
 
 const BUDGET = 0.9;
 /** Main-thread CPU per BFF request, observability on over off (issue 17). */
 const OBSERVABILITY_BUDGET = 1.1;
+/**
+ * nginx in front over direct (issue 24): the proxied call's median latency, and the BFF's
+ * main-thread CPU per request.
+ */
+const NGINX_BUDGET = 1.1;
 
 /** The "on" server's scrape token: with it the BFF records its Prometheus series. */
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
@@ -49,13 +65,16 @@ function observabilityEnv(sinkUrl) {
   return { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl, METRICS_TOKEN, ...extra };
 }
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** The checkout whose deploy/nginx/everyhealth.conf runs (the measured app may be elsewhere). */
+const root = path.join(here, '..', '..');
 const args = parseArgs(process.argv.slice(2));
-const appDir = path.resolve(args.dir ?? path.join(here, '..', '..'));
+const appDir = path.resolve(args.dir ?? root);
 const seconds = Number(args.seconds ?? 6);
 const rounds = Number(args.rounds ?? 3);
 const connections = Number(args.connections ?? 32);
 const warmupSeconds = Number(args.warmup ?? 2);
 const withObservability = (args.observability ?? 'on') !== 'off';
+const withNginx = (args.nginx ?? 'on') !== 'off';
 
 function parseArgs(argv) {
   const out = {};
@@ -68,6 +87,8 @@ function parseArgs(argv) {
 
 const children = [];
 let stopping = false;
+/** nginx in front of the "off" server, once started (its files are removed after the run). */
+let nginx;
 
 /** Spawns a child in its own process group and remembers its PID. */
 function start(command, argv, options) {
@@ -76,10 +97,11 @@ function start(command, argv, options) {
   return child;
 }
 
-/** Stops every child started here through its process group: next start and anything it forked. */
+/** Stops every child started here through its process group (with anything it forked). */
 async function stopAll() {
   stopping = true;
   await Promise.all(children.map((child) => stopProcessGroup(child, 3000)));
+  nginx?.remove();
 }
 
 /**
@@ -96,8 +118,26 @@ function mainThreadCpuSeconds(pid) {
   }
 }
 
-function load(url, duration) {
-  return autocannon({ url, connections, duration, pipelining: 1 });
+/**
+ * autocannon on `url` for `duration` s; the result gains `p50exact`, the median of the 2xx
+ * responses' times in ms (autocannon's own percentiles are whole milliseconds, too coarse to tell
+ * two medians of a few ms apart).
+ */
+async function load(url, duration) {
+  const times = [];
+  const instance = autocannon({ url, connections, duration, pipelining: 1 });
+  instance.on('response', (client, status, bytes, ms) => {
+    if (status >= 200 && status < 300) times.push(ms);
+  });
+  const result = await instance;
+  result.p50exact = median(times);
+  return result;
+}
+
+/** The median (the upper one of an even count), or NaN for none. */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
 }
 
 const fmt = (n, digits = 0) =>
@@ -108,41 +148,45 @@ async function main() {
     console.error(`No production build in ${appDir}/.next: run \`npm run build\` first.`);
     process.exit(1);
   }
-  const nextBin = path.join(appDir, 'node_modules', '.bin', 'next');
-  const bin = existsSync(nextBin)
-    ? nextBin
-    : path.join(here, '..', '..', 'node_modules', '.bin', 'next');
-
   const stubPort = await startPortPrinter('stub-upstream.mjs');
   const backendUrl = `http://127.0.0.1:${stubPort}`;
   const sinkUrl = withObservability
     ? `http://127.0.0.1:${await startPortPrinter('otlp-sink.mjs')}`
     : undefined;
 
-  // `--on-first`: start the observability server first (a second `next start` measured a few per
+  // `--on-first`: start the observability server first (a second server measured a few per
   // cent dearer than the first here even with identical settings; swap to see that bias).
   const servers = {};
   if (sinkUrl && args['on-first']) {
-    servers.on = await startNext(bin, backendUrl, observabilityEnv(sinkUrl));
-    servers.off = await startNext(bin, backendUrl, {});
+    servers.on = await startNext(backendUrl, observabilityEnv(sinkUrl));
+    servers.off = await startNext(backendUrl, {});
   } else {
-    servers.off = await startNext(bin, backendUrl, {});
-    if (sinkUrl) servers.on = await startNext(bin, backendUrl, observabilityEnv(sinkUrl));
+    servers.off = await startNext(backendUrl, {});
+    if (sinkUrl) servers.on = await startNext(backendUrl, observabilityEnv(sinkUrl));
+  }
+  if (withNginx) {
+    nginx = await startNginxFront({ root, appUrl: servers.off.url, backendUrl, start });
+    await checkBench(nginx.url, 'through nginx');
   }
 
   const targets = {};
-  for (const [mode, server] of Object.entries(servers)) {
-    const suffix = mode === 'on' ? ' (obs. on) ' : '';
+  const fronts = Object.entries(servers).map(([mode, server]) => [mode, server, server.url]);
+  // The nginx targets come right after the direct ones of the same server.
+  if (nginx) fronts.splice(1, 0, ['nginx', servers.off, nginx.url]);
+  for (const [mode, server, url] of fronts) {
+    const suffix = { on: ' (obs. on) ', nginx: ' (nginx)   ' }[mode] ?? '';
     targets[`bff-${mode}`] = {
       label: `BFF   GET /api/bench${suffix}`,
-      url: `${server.url}/api/bench`,
+      url: `${url}/api/bench`,
       server,
+      nginx: mode === 'nginx',
       runs: [],
     };
     targets[`empty-${mode}`] = {
       label: `empty GET /healthz  ${suffix}`,
-      url: `${server.url}/healthz`,
+      url: `${url}/healthz`,
       server,
+      nginx: mode === 'nginx',
       runs: [],
     };
   }
@@ -155,22 +199,38 @@ async function main() {
   for (const target of Object.values(targets)) await load(target.url, warmupSeconds);
 
   const keys = Object.keys(targets);
+  const appPort = Number(new URL(servers.off.url).port);
   for (let round = 0; round < rounds; round++) {
     // Reversed every other round so that no endpoint always runs on the warmer machine.
     const order = round % 2 === 0 ? keys : [...keys].reverse();
     for (const key of order) {
       const target = targets[key];
       const cpuBefore = mainThreadCpuSeconds(target.server.child.pid);
+      const nginxBefore = target.nginx ? nginx.cpuSeconds() : undefined;
+      // nginx's connections to the app (their local ports), sampled while it forwards.
+      const upstreamPorts = new Set();
+      const sampler =
+        target.nginx &&
+        setInterval(() => connectionsTo(appPort).forEach((p) => upstreamPorts.add(p)), 250);
       const result = await load(target.url, seconds);
+      clearInterval(sampler);
       const cpuAfter = mainThreadCpuSeconds(target.server.child.pid);
+      const nginxAfter = target.nginx ? nginx.cpuSeconds() : undefined;
       result.cpuSeconds = cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+      result.nginxCpuSeconds = nginxAfter === undefined ? undefined : nginxAfter - nginxBefore;
+      result.upstreamConnections = upstreamPorts.size;
       target.runs.push(result);
+      const perRequest = (cpuSeconds) => fmt((cpuSeconds * 1e6) / result.requests.total);
       const cpu =
         result.cpuSeconds === undefined
           ? ''
-          : `  main thread ${fmt((result.cpuSeconds * 1e6) / result.requests.total)} µs/req`;
+          : `  main thread ${perRequest(result.cpuSeconds)} µs/req`;
+      const nginxCpu =
+        result.nginxCpuSeconds === undefined
+          ? ''
+          : `  nginx ${perRequest(result.nginxCpuSeconds)} µs/req`;
       console.log(
-        `  round ${round + 1} ${target.label} ${fmt(result.requests.average)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${cpu}  non-2xx ${result.non2xx}  errors ${result.errors}`,
+        `  round ${round + 1} ${target.label} ${fmt(result.requests.average)} req/s  p50 ${fmt(result.p50exact, 2)} ms  p99 ${result.latency.p99} ms${cpu}${nginxCpu}  non-2xx ${result.non2xx}  errors ${result.errors}`,
       );
     }
   }
@@ -179,10 +239,9 @@ async function main() {
   for (const [key, target] of Object.entries(targets)) {
     const total = target.runs.reduce((sum, r) => sum + r.requests.total, 0);
     const duration = target.runs.reduce((sum, r) => sum + r.duration, 0);
-    const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
     summary[key] = {
       rps: total / duration,
-      p50: median(target.runs.map((r) => r.latency.p50)),
+      p50: median(target.runs.map((r) => r.p50exact)),
       p99: median(target.runs.map((r) => r.latency.p99)),
       bad: target.runs.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
       cpuPerRequest: target.runs.some((r) => r.cpuSeconds === undefined)
@@ -197,14 +256,18 @@ async function main() {
     const s = summary[key];
     const cpu = s.cpuPerRequest === undefined ? 'n/a' : fmt(s.cpuPerRequest);
     console.log(
-      `${targets[key].label}  ${fmt(s.rps).padStart(8)}  ${String(s.p50).padStart(7)}  ${String(s.p99).padStart(7)}  ${cpu.padStart(8)}`,
+      `${targets[key].label}  ${fmt(s.rps).padStart(8)}  ${fmt(s.p50, 2).padStart(7)}  ${String(s.p99).padStart(7)}  ${cpu.padStart(8)}`,
     );
   }
-  for (const mode of Object.keys(servers)) {
+  for (const [mode] of fronts) {
     const bff = summary[`bff-${mode}`].cpuPerRequest;
     const empty = summary[`empty-${mode}`].cpuPerRequest;
     if (bff !== undefined && empty !== undefined) {
-      const which = mode === 'on' ? 'with observability on' : 'observability off';
+      const which =
+        {
+          on: 'with observability on',
+          nginx: 'nginx in front, observability off',
+        }[mode] ?? 'observability off';
       console.log(
         `the BFF's own cost (${which}): ${fmt(bff - empty)} µs of main-thread CPU per request`,
       );
@@ -213,6 +276,8 @@ async function main() {
   const bad = Object.values(summary).reduce((sum, s) => sum + s.bad, 0);
   const pass = ratio >= BUDGET && bad === 0;
   console.log(`ratio BFF/empty: ${fmt(ratio, 3)}  (budget ≥ ${BUDGET})  ${pass ? 'PASS' : 'MISS'}`);
+
+  const nginxPass = nginx ? reportNginx(targets, summary) : true;
 
   let observabilityPass = true;
   if (servers.on) {
@@ -251,7 +316,48 @@ async function main() {
       `failed requests: ${keys.map((key) => `${targets[key].label.trim()} ${summary[key].bad}`).join(', ')}`,
     );
   }
-  return pass && observabilityPass;
+  return pass && nginxPass && observabilityPass;
+}
+
+/**
+ * Prints nginx in front against direct: the median latency of the proxied call and the BFF's
+ * main-thread CPU per request, each as the median of the rounds' pairs (each round measures both
+ * back to back, so a round that other work disturbed counts once), against NGINX_BUDGET; nginx's
+ * own CPU per request; the connections it opened to the app. Returns whether both are in budget.
+ */
+function reportNginx(targets, summary) {
+  const paired = (key, value) =>
+    median(
+      targets[`${key}-nginx`].runs.map(
+        (run, round) => value(run) / value(targets[`${key}-off`].runs[round]),
+      ),
+    );
+  const cpuPerRequest = (run) => run.cpuSeconds / run.requests.total;
+  const latency = paired('bff', (run) => run.p50exact);
+  const emptyLatency = paired('empty', (run) => run.p50exact);
+  const cpu = paired('bff', cpuPerRequest);
+  const latencyPass = latency <= NGINX_BUDGET;
+  const cpuPass = Number.isNaN(cpu) || cpu <= NGINX_BUDGET;
+  console.log(
+    `nginx in front / direct, BFF median latency: ${fmt(summary['bff-nginx'].p50, 2)} / ${fmt(summary['bff-off'].p50, 2)} ms; per round ${targets['bff-nginx'].runs.map((run, round) => fmt(run.p50exact / targets['bff-off'].runs[round].p50exact, 2)).join(', ')}, median ${fmt(latency, 3)}  (budget ≤ ${NGINX_BUDGET})  ${latencyPass ? 'PASS' : 'MISS'}`,
+  );
+  console.log(
+    `nginx in front / direct, empty route median latency: ${fmt(summary['empty-nginx'].p50, 2)} / ${fmt(summary['empty-off'].p50, 2)} ms, median of the rounds' pairs ${fmt(emptyLatency, 3)}`,
+  );
+  if (!Number.isNaN(cpu)) {
+    console.log(
+      `nginx in front / direct, BFF main-thread CPU per request: ${fmt(summary['bff-nginx'].cpuPerRequest)} / ${fmt(summary['bff-off'].cpuPerRequest)} µs, median of the rounds' pairs ${fmt(cpu, 3)}  (budget ≤ ${NGINX_BUDGET})  ${cpuPass ? 'PASS' : 'MISS'}`,
+    );
+  }
+  const runs = [...targets['bff-nginx'].runs, ...targets['empty-nginx'].runs];
+  if (runs.every((run) => run.nginxCpuSeconds !== undefined)) {
+    const requests = runs.reduce((sum, run) => sum + run.requests.total, 0);
+    const seconds = runs.reduce((sum, run) => sum + run.nginxCpuSeconds, 0);
+    console.log(
+      `nginx's own CPU (master and worker): ${fmt((seconds * 1e6) / requests)} µs per request; connections it opened to the app per run ${runs.map((run) => run.upstreamConnections).join(', ')} (${connections} concurrent requests: kept alive when at most as many)`,
+    );
+  }
+  return latencyPass && cpuPass;
 }
 
 /** The BFF requests the server's `GET /metrics` has counted (http_requests_total, every label). */
@@ -277,8 +383,8 @@ async function startPortPrinter(file) {
   });
 }
 
-/** `next start` of the build in front of `backendUrl`, with `extraEnv` added. */
-async function startNext(bin, backendUrl, extraEnv) {
+/** The build's app server in front of `backendUrl`, with `extraEnv` added. */
+async function startNext(backendUrl, extraEnv) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = {
@@ -295,23 +401,29 @@ async function startNext(bin, backendUrl, extraEnv) {
     delete env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
   }
   if (!extraEnv.METRICS_TOKEN) delete env.METRICS_TOKEN;
-  const child = start(bin, ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  const [command, argv, serverEnv] = benchAppServer(appDir, '.next', { port, host: '127.0.0.1' });
+  const child = start(command, argv, {
     cwd: appDir,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env,
+    env: { ...env, ...serverEnv },
   });
   child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`next start exited early (${code ?? signal})`);
+    if (!stopping) console.error(`the app server exited early (${code ?? signal})`);
   });
   await waitForHttp(`${url}/healthz`, 30_000, { child });
+  await checkBench(url, '');
+  return { url, child };
+}
+
+/** Throws unless GET /api/bench at `url` answers 200 with the stub's 1 KB. */
+async function checkBench(url, how) {
   const check = await fetch(`${url}/api/bench`);
-  const checkBody = await check.text();
-  if (check.status !== 200 || checkBody.length < 1000) {
+  const body = await check.text();
+  if (check.status !== 200 || body.length < 1000) {
     throw new Error(
-      `GET /api/bench through the BFF answered ${check.status} (${checkBody.length} bytes)`,
+      `GET /api/bench through the BFF${how ? ` ${how}` : ''} answered ${check.status} (${body.length} bytes)`,
     );
   }
-  return { url, child };
 }
 
 runMain(main, { cleanup: stopAll });

@@ -181,24 +181,42 @@ describe('ChatRoom', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('leaves after confirming: looks up the club, leaves it, toasts and goes to /club', async () => {
+  const roomClub = {
+    id: 3,
+    title: '한강 러닝',
+    content: 'c',
+    location: 'l',
+    schedule: 's',
+    highlight: 'h',
+    chatRoomId: 5,
+  };
+  const detail = (role: 'owner' | 'member') => ({
+    ...roomClub,
+    owner: { id: role === 'owner' ? 1 : 2, name: '방장', picture: null },
+    memberCount: 2,
+    isMember: true,
+    isOwner: role === 'owner',
+  });
+
+  /** Opens the header's ⋯ menu and waits for `item` in it. */
+  async function openMenu(user: ReturnType<typeof userEvent.setup>, item: string) {
+    const button = screen.getByRole('button', { name: '채팅방 메뉴' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    return screen.findByRole('menuitem', { name: item });
+  }
+
+  it("without the club's page read, the menu keeps the spec's 나가기: looks up the club, leaves, toasts, /club", async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({
-      'GET /api/club/chatRoom/5': {
-        body: {
-          id: 3,
-          title: 't',
-          content: 'c',
-          location: 'l',
-          schedule: 's',
-          highlight: 'h',
-          chatRoomId: 5,
-        },
-      },
+      'GET /api/club/chatRoom/5': { body: roomClub },
+      // GET /api/club/3 is not mocked: 404, as on a backend without the club's page read.
       'DELETE /api/club/3/leave': { body: null },
     });
     await renderRoom();
-    await user.click(screen.getByRole('button', { name: '나가기' }));
+    expect(screen.queryByRole('button', { name: '나가기' })).toBeNull();
+    await user.click(await openMenu(user, '나가기'));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveAccessibleDescription(
       '채팅방을 나가시겠습니까? 방장인 경우 클럽이 삭제됩니다.',
@@ -206,26 +224,111 @@ describe('ChatRoom', () => {
     await user.click(within(dialog).getByRole('button', { name: '나가기' }));
     await waitFor(() => expect(push).toHaveBeenCalledWith('/club'));
     expect(screen.getByRole('alert')).toHaveTextContent('채팅방에서 나갔습니다.');
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
-      'GET /api/club/chatRoom/5',
-      'DELETE /api/club/3/leave',
-    ]);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toContain('DELETE /api/club/3/leave');
+    expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/club/3')).toBe(
+      false,
+    );
   });
 
-  it('cancelling the confirmation sends nothing; a failure toasts and stays', async () => {
+  it("the spec's 나가기: cancelling sends nothing; a failure toasts and stays", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     const { calls } = mockFetch({});
     await renderRoom();
-    await user.click(screen.getByRole('button', { name: '나가기' }));
+    await user.click(await openMenu(user, '나가기'));
     await user.click(screen.getByRole('button', { name: '취소' }));
-    expect(calls).toEqual([]);
-    await user.click(screen.getByRole('button', { name: '나가기' }));
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+    await user.click(await openMenu(user, '나가기'));
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: '나가기' }),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('채팅방 나가기에 실패했습니다.');
     expect(push).not.toHaveBeenCalled();
+  });
+
+  it('a member leaves from the menu as 클럽 탈퇴, with copy for a member, then lands on /club', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/club/chatRoom/5': { body: roomClub },
+      'GET /api/club/3': { body: detail('member') },
+      'DELETE /api/club/3/leave': { body: null },
+    });
+    await renderRoom();
+    expect(await openMenu(user, '클럽 정보')).toHaveAttribute('href', '/club/3');
+    const leave = await screen.findByRole('menuitem', { name: '클럽 탈퇴' });
+    expect(screen.queryByRole('menuitem', { name: '클럽 삭제' })).toBeNull();
+    await user.click(leave);
+    const dialog = screen.getByRole('alertdialog', { name: '클럽 탈퇴' });
+    expect(dialog).toHaveAccessibleDescription(/^한강 러닝에서 탈퇴할까요\?/);
+    expect(dialog).not.toHaveTextContent('방장인 경우');
+    await user.click(within(dialog).getByRole('button', { name: '탈퇴하기' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/club'));
+    expect(screen.getByRole('alert')).toHaveTextContent('한강 러닝에서 탈퇴했습니다.');
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      '/api/club/3/leave',
+    ]);
+  });
+
+  it('the owner deletes as 클럽 삭제 only after typing the exact club name', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/club/chatRoom/5': { body: roomClub },
+      'GET /api/club/3': { body: detail('owner') },
+      'DELETE /api/club/3': { body: null },
+    });
+    await renderRoom();
+    await user.click(await openMenu(user, '클럽 삭제'));
+    expect(screen.queryByRole('menu')).toBeNull();
+    const dialog = screen.getByRole('alertdialog', { name: '클럽 삭제' });
+    expect(dialog).toHaveAccessibleDescription(/^한강 러닝을 삭제하면/);
+    const input = within(dialog).getByLabelText('확인을 위해 클럽 이름을 그대로 입력하세요.');
+    expect(input).toHaveFocus();
+    const remove = within(dialog).getByRole('button', { name: '클럽 삭제' });
+    expect(remove).toBeDisabled();
+    await user.type(input, '한강러닝');
+    expect(remove).toBeDisabled();
+    expect(within(dialog).getByText('클럽 이름이 일치하지 않습니다.')).toBeVisible();
+    await user.clear(input);
+    await user.type(input, '한강 러닝 ');
+    expect(remove).toBeDisabled();
+    await user.type(input, '{Backspace}');
+    expect(remove).toBeEnabled();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(remove);
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/club'));
+    expect(screen.getByRole('alert')).toHaveTextContent('한강 러닝을 삭제했습니다.');
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      '/api/club/3',
+    ]);
+  });
+
+  it('the ⋯ menu works from the keyboard: arrows, Escape returns focus to its button', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/club/chatRoom/5': { body: roomClub },
+      'GET /api/club/3': { body: detail('member') },
+    });
+    await renderRoom();
+    const button = screen.getByRole('button', { name: '채팅방 메뉴' });
+    await screen.findByRole('button', { name: '채팅방 메뉴' });
+    button.focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: '클럽 정보' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: '클럽 탈퇴' })).toBeVisible());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: '클럽 탈퇴' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: '클럽 정보' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menu')).toBeVisible();
+  });
+
+  it('offers no menu in a room that refuses the member', async () => {
+    await renderRoom({ refused: true }, { refused: true });
+    expect(screen.queryByRole('button', { name: '채팅방 메뉴' })).toBeNull();
   });
 
   it('shows where the member had read to, and marks the room read up to the newest message', async () => {

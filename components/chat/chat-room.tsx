@@ -1,23 +1,18 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
-import { Button, buttonClassName } from '@/components/ui/button';
-import { useConfirm } from '@/components/ui/confirm-dialog';
-import { useToast } from '@/components/ui/toast';
-import { loadApi } from '@/lib/api/load';
+import { ClubRoomMenu } from '@/components/club/club-room-menu';
+import { buttonClassName } from '@/components/ui/button';
 import { useSession } from '@/lib/auth';
 import { useChatRoom, type ChatRoomStart } from '@/lib/chat/use-chat-room';
 import { lastMessageId } from '@/lib/chat/message-list';
-import { useRevalidateClubs } from '@/lib/hooks/use-clubs';
 import { useMarkRoomRead } from '@/lib/hooks/use-mark-room-read';
 import { messages } from '@/lib/i18n/messages';
 import { ChatComposer } from './chat-composer';
 import { useOnline } from '@/lib/hooks/use-online';
 import { ChatMessageList, firstUnreadId } from './chat-message-list';
 import styles from './chat-room.module.css';
-import { failureMessage } from '@/components/workout/errors';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 
 /**
@@ -33,23 +28,18 @@ function connectionState(room: { connected: boolean; refused: boolean }, online:
 }
 
 /**
- * A club chat room (/chat/{roomId}): header with the connection state and `나가기`, the message
+ * A club chat room (/chat/{roomId}): header with the connection state and the ⋯ menu (the club's
+ * page, and leaving or, for the owner, deleting the club: ClubRoomMenu, issue 29), the message
  * log, and the composer (disabled until connected). A member the room refuses sees why and a way
- * back to the clubs instead of a link that never connects. Leaving asks for confirmation, looks
- * up the room's club and leaves it, then goes to /club. `start` is what the server found for this
+ * back to the clubs instead of a link that never connects. `start` is what the server found for this
  * page (the latest messages, or the refusal), so the first HTML already shows it.
  */
 export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomStart }) {
   const titleId = useId();
-  const router = useRouter();
-  const confirm = useConfirm();
-  const toast = useToast();
-  const revalidateClubs = useRevalidateClubs();
   const { user } = useSession();
   const room = useChatRoom(roomId, start);
   const online = useOnline();
   const connection = connectionState(room, online);
-  const [leaving, setLeaving] = useState(false);
   // Where the member had read to on entering, among the messages found then: the divider stays
   // there for this visit (decided once the member is known, to tell their own messages apart).
   const [found] = useState(() => (start && !start.refused ? start : null));
@@ -58,30 +48,6 @@ export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomSt
     [found, user?.id],
   );
   useMarkRoomRead(roomId, lastMessageId(room.messages), !room.refused && !room.loading);
-
-  async function leave() {
-    const confirmed = await confirm({
-      title: messages.chat.leaveTitle,
-      message: messages.chat.leaveConfirm,
-      confirmLabel: messages.chat.leave,
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    setLeaving(true);
-    try {
-      const api = await loadApi();
-      const club = await api.fetchClubByChatRoom(roomId);
-      await api.leaveClub(club.id);
-    } catch (error) {
-      console.error('chat: leave failed', error);
-      toast.error(failureMessage(error, messages.chat.leaveFailed));
-      setLeaving(false);
-      return;
-    }
-    toast.success(messages.chat.left);
-    void revalidateClubs();
-    router.push('/club');
-  }
 
   return (
     <section className={styles.room} aria-labelledby={titleId}>
@@ -95,9 +61,7 @@ export function ChatRoom({ roomId, start }: { roomId: number; start?: ChatRoomSt
             <span className={styles.statusText}>{connection.label}</span>
           </p>
         </div>
-        <Button variant="secondary" size="sm" onClick={() => void leave()} disabled={leaving}>
-          {leaving ? messages.chat.leaving : messages.chat.leave}
-        </Button>
+        {room.refused ? null : <ClubRoomMenu roomId={roomId} />}
       </header>
       <ChatMessageList
         messages={room.messages}

@@ -1,13 +1,15 @@
 'use client';
 
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { ChatIcon } from '@/components/shell/nav-icons';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { isRateLimited, rateLimitMessage } from '@/lib/api/errors';
+import { clubPagePath } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
-import type { Club } from '@/lib/contract/club';
+import type { ClubListItem } from '@/lib/contract/club';
 import { messages } from '@/lib/i18n/messages';
 import styles from './club-card.module.css';
 
@@ -17,14 +19,18 @@ export function chatRoomPath(chatRoomId: number): string {
 }
 
 /**
- * A club poster: title, introduction, place, time, features and `채팅방 입장하기`, which records
- * joining (POST /api/club/{id}/join) and then opens the room client-side. A failed join is only
+ * A club poster: title (a link to the club's page), member count, introduction, place, time,
+ * features, `자세히 보기` (the club's page) and `채팅방 입장하기`, which records joining
+ * (POST /api/club/{id}/join) and then opens the room client-side; for a member not known to belong
+ * it says so beside the button (`입장하면 클럽에 가입됩니다`, issue 29). A failed join is only
  * logged (product.md §8): the original backend refuses a second club with 403, and the room still
  * decides who may read it. A join refused for now (429: too many writes) says so and stays.
  */
-export function ClubCard({ club }: { club: Club }) {
+export function ClubCard({ club }: { club: ClubListItem }) {
   const router = useRouter();
   const titleId = useId();
+  const hintId = useId();
+  const joinsOnEntry = club.isMember !== true;
   const [entering, setEntering] = useState(false);
   const toast = useToast();
 
@@ -53,8 +59,13 @@ export function ClubCard({ club }: { club: Club }) {
       </div>
       <div className={styles.body}>
         <h2 className={styles.title} id={titleId}>
-          {club.title}
+          <Link href={clubPagePath(club.id)} prefetch={false} className={styles.titleLink}>
+            {club.title}
+          </Link>
         </h2>
+        {club.memberCount !== undefined ? (
+          <p className={styles.memberCount}>{messages.clubPage.memberCount(club.memberCount)}</p>
+        ) : null}
         <p className={styles.content}>{club.content}</p>
         <dl className={styles.facts}>
           <div className={styles.fact}>
@@ -72,14 +83,28 @@ export function ClubCard({ club }: { club: Club }) {
         </div>
       </div>
       <div className={styles.footer}>
-        <Button
-          block
-          onClick={() => void enter()}
-          disabled={entering}
-          aria-label={messages.clubs.enterChatLabel(club.title)}
-        >
-          {entering ? messages.clubs.entering : messages.clubs.enterChat}
-        </Button>
+        <div className={styles.buttons}>
+          <ButtonLink
+            href={clubPagePath(club.id)}
+            variant="secondary"
+            aria-label={messages.clubPage.detailsLabel(club.title)}
+          >
+            {messages.clubPage.details}
+          </ButtonLink>
+          <Button
+            onClick={() => void enter()}
+            disabled={entering}
+            aria-label={messages.clubs.enterChatLabel(club.title)}
+            aria-describedby={joinsOnEntry ? hintId : undefined}
+          >
+            {entering ? messages.clubs.entering : messages.clubs.enterChat}
+          </Button>
+        </div>
+        {joinsOnEntry ? (
+          <p className={styles.hint} id={hintId}>
+            {messages.clubPage.enterJoins}
+          </p>
+        ) : null}
       </div>
     </article>
   );

@@ -176,6 +176,41 @@ describe('ClubListPage', () => {
     ]);
   });
 
+  it('cards link to the club page and say that entering joins, for a non-member only', async () => {
+    mockFetch({
+      'GET /api/clubs': {
+        body: [
+          { ...club(), isMember: false, memberCount: 3 },
+          { ...club({ id: 4, title: '등산', chatRoomId: 8 }), isMember: true, memberCount: 1 },
+          // The original backend says nothing of membership: entering may join.
+          club({ id: 5, title: '수영', chatRoomId: 9 }),
+        ],
+      },
+    });
+    renderWithApp(<ClubListPage />);
+    const stranger = await screen.findByRole('article', { name: '한강 러닝' });
+    expect(within(stranger).getByRole('link', { name: '한강 러닝' })).toHaveAttribute(
+      'href',
+      '/club/3',
+    );
+    expect(within(stranger).getByRole('link', { name: '한강 러닝 자세히 보기' })).toHaveAttribute(
+      'href',
+      '/club/3',
+    );
+    expect(within(stranger).getByText('멤버 3명')).toBeInTheDocument();
+    expect(
+      within(stranger).getByRole('button', { name: '한강 러닝 채팅방 입장하기' }),
+    ).toHaveAccessibleDescription('입장하면 클럽에 가입됩니다');
+    const member = screen.getByRole('article', { name: '등산' });
+    expect(within(member).queryByText('입장하면 클럽에 가입됩니다')).toBeNull();
+    expect(
+      within(member).getByRole('button', { name: '등산 채팅방 입장하기' }),
+    ).not.toHaveAccessibleDescription();
+    const unknown = screen.getByRole('article', { name: '수영' });
+    expect(within(unknown).getByText('입장하면 클럽에 가입됩니다')).toBeInTheDocument();
+    expect(within(unknown).queryByText(/멤버 \d+명/)).toBeNull();
+  });
+
   it('enter: a join over the rate limit (429) says how long to wait and stays', async () => {
     const user = userEvent.setup();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -13,16 +13,23 @@ const fallback: PublicConfig = {
   chatUrl: '',
   imageBaseUrl: '',
   loginUrl: '/oauth2/authorization/google',
+  uploadBodyLimitBytes: null,
 };
 
 const RuntimeConfigContext = createContext<PublicConfig>(fallback);
 
-/** Only the known keys, as strings: nothing else crosses to the browser. */
+/** A positive whole number of bytes, or null. */
+function byteCount(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+/** Only the known keys, as strings (or a byte count): nothing else crosses to the browser. */
 function sanitize(config: PublicConfig): PublicConfig {
   return {
     chatUrl: String(config.chatUrl ?? ''),
     imageBaseUrl: String(config.imageBaseUrl ?? ''),
     loginUrl: String(config.loginUrl || fallback.loginUrl),
+    uploadBodyLimitBytes: byteCount(config.uploadBodyLimitBytes),
   };
 }
 

@@ -1,35 +1,16 @@
 'use client';
 
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { SkeletonList } from '@/components/ui/skeleton';
-import { useToast } from '@/components/ui/toast';
-import { loadApi } from '@/lib/api/load';
 import type { Friend } from '@/lib/contract/friend';
-import { useFriendRequests, useRevalidateFriendships } from '@/lib/hooks/use-friends';
+import { useFriendRequests } from '@/lib/hooks/use-friends';
 import { messages } from '@/lib/i18n/messages';
 import { MemberRow } from './member-row';
-import { failureMessage } from '@/components/workout/errors';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
+import { RelationActions } from './relation-actions';
 import { SectionHeader, SectionNote } from './section';
-import { usePendingIds } from './use-pending-ids';
+import { useFriendshipActions, type FriendAction } from './use-friendship-actions';
 import styles from './friends-page.module.css';
-
-type Answer = 'accept' | 'reject';
-
-const ANSWERS = {
-  accept: {
-    call: async (memberId: number) => (await loadApi()).acceptFriendRequest(memberId),
-    done: messages.friends.accepted,
-    failed: messages.friends.acceptFailed,
-  },
-  reject: {
-    call: async (memberId: number) => (await loadApi()).rejectFriendRequest(memberId),
-    done: messages.friends.rejected,
-    failed: messages.friends.rejectFailed,
-  },
-} as const;
 
 function RequestRow({
   request,
@@ -38,7 +19,7 @@ function RequestRow({
 }: {
   request: Friend;
   busy: boolean;
-  onAnswer: (request: Friend, answer: Answer) => void;
+  onAnswer: (request: Friend, answer: FriendAction) => void;
 }) {
   const nameId = useId();
   return (
@@ -47,23 +28,13 @@ function RequestRow({
         member={request.member}
         nameId={nameId}
         actions={
-          <>
-            <Button
-              aria-describedby={nameId}
-              disabled={busy}
-              onClick={() => onAnswer(request, 'accept')}
-            >
-              {messages.friends.accept}
-            </Button>
-            <Button
-              variant="secondary"
-              aria-describedby={nameId}
-              disabled={busy}
-              onClick={() => onAnswer(request, 'reject')}
-            >
-              {messages.friends.reject}
-            </Button>
-          </>
+          <RelationActions
+            member={request.member}
+            relation="RECEIVED"
+            nameId={nameId}
+            busy={busy}
+            onAction={(answer) => onAnswer(request, answer)}
+          />
         }
       />
     </li>
@@ -71,32 +42,22 @@ function RequestRow({
 }
 
 /**
- * `친구 요청`: requests sent to the caller, each with `수락` / `거절`. Either answer removes the
- * request from the list once the server agreed, with the spec's toast; a failure keeps it and
- * toasts the failure text.
+ * `친구 요청`: requests sent to the caller, each with `수락` / `거절` (the `받은 요청` tab). Either
+ * answer removes the request from the list once the server agreed, with the spec's toast; a
+ * failure keeps it and toasts the failure text.
  */
 export function FriendRequests() {
   const headingId = useId();
   const { requests, error, mutate } = useFriendRequests();
-  const revalidate = useRevalidateFriendships();
-  const toast = useToast();
-  const pending = usePendingIds();
+  const actions = useFriendshipActions();
 
-  async function onAnswer(request: Friend, answer: Answer) {
-    const { call, done, failed } = ANSWERS[answer];
-    await pending.run(request.id, async () => {
-      try {
-        await call(request.member.id);
-        // The server's first list is SWR fallback, outside the cache until something is written.
-        await mutate((current) => (current ?? requests)?.filter((item) => item.id !== request.id), {
-          revalidate: false,
-        });
-        toast.success(done);
-        void revalidate();
-      } catch (failure) {
-        toast.error(failureMessage(failure, failed));
-      }
-    });
+  async function onAnswer(request: Friend, answer: FriendAction) {
+    if (await actions.run(answer, request.member)) {
+      // The server's first list is SWR fallback, outside the cache until something is written.
+      await mutate((current) => (current ?? requests)?.filter((item) => item.id !== request.id), {
+        revalidate: false,
+      });
+    }
   }
 
   let body;
@@ -107,7 +68,7 @@ export function FriendRequests() {
           <RequestRow
             key={request.id}
             request={request}
-            busy={pending.isPending(request.id)}
+            busy={actions.isPending(request.member.id)}
             onAnswer={(item, answer) => void onAnswer(item, answer)}
           />
         ))}
@@ -128,13 +89,13 @@ export function FriendRequests() {
   }
 
   return (
-    <Card aria-labelledby={headingId}>
+    <section aria-labelledby={headingId}>
       <SectionHeader
         id={headingId}
         title={messages.friends.requests}
         count={requests && requests.length > 0 ? requests.length : undefined}
       />
       {body}
-    </Card>
+    </section>
   );
 }

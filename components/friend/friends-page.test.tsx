@@ -6,7 +6,12 @@ import {
   renderWithApp,
   writes,
 } from '@/components/workout/test-helpers';
-import { FRIEND_REQUESTS_KEY, SUGGESTED_FRIENDS_KEY } from '@/lib/api/keys';
+import {
+  FRIEND_REQUESTS_KEY,
+  FRIENDS_KEY,
+  SENT_REQUESTS_KEY,
+  SUGGESTED_FRIENDS_KEY,
+} from '@/lib/api/keys';
 import type { Friend, MemberSummary } from '@/lib/contract/friend';
 import { FriendsPage } from './friends-page';
 
@@ -137,8 +142,16 @@ describe('FriendsPage: suggestions', () => {
     );
     await user.click(within(card).getByRole('button', { name: '친구 요청' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('친구 요청을 보냈습니다');
-    expect(within(suggestedSection()).queryByText('박지호')).not.toBeInTheDocument();
+    // The card leaves the suggestions; the member shows below as 요청됨 with 요청 취소 (issue 29).
+    const cards = within(suggestedSection()).getAllByRole('listitem');
+    expect(cards.some((item) => item.textContent?.includes('박지호'))).toBe(false);
     expect(within(suggestedSection()).getByText('이서연')).toBeInTheDocument();
+    const justSent = within(suggestedSection()).getByRole('group', {
+      name: '방금 요청을 보낸 친구',
+    });
+    expect(within(justSent).getByText('박지호')).toBeInTheDocument();
+    expect(within(justSent).getByText('요청됨')).toBeInTheDocument();
+    expect(within(justSent).getByRole('button', { name: '요청 취소' })).toBeInTheDocument();
     expect(writes(calls).map((call) => call.url)).toEqual(['/api/friend/request/13']);
   });
 
@@ -206,6 +219,8 @@ describe('FriendsPage from the server page', () => {
     renderServerFirst(<FriendsPage />, {
       [FRIEND_REQUESTS_KEY]: [request(5, minjun), request(6, seoyeon)],
       [SUGGESTED_FRIENDS_KEY]: [jiho],
+      [FRIENDS_KEY]: [],
+      [SENT_REQUESTS_KEY]: [],
     });
     // The first render holds both lists (what the server's HTML shows).
     expect(within(requestsSection()).getByText('김민준')).toBeInTheDocument();
@@ -224,9 +239,131 @@ describe('FriendsPage from the server page', () => {
     // Suggestions are not revalidated after a request: the card leaves from the handed-over list.
     await user.click(within(suggestedSection()).getByRole('button', { name: '친구 요청' }));
     await waitFor(() =>
-      expect(within(suggestedSection()).queryByText('박지호')).not.toBeInTheDocument(),
+      expect(within(suggestedSection()).queryByRole('listitem')).not.toBeInTheDocument(),
     );
     expect(within(suggestedSection()).getByText('추천할 친구가 없습니다.')).toBeInTheDocument();
     expect(calls.some((call) => call.url === SUGGESTED_FRIENDS_KEY)).toBe(false);
+  });
+});
+
+describe('FriendsPage: tabs, search, cancel and 친구 끊기 (issue 29)', () => {
+  const friendship = (id: number, other: MemberSummary): Friend => ({
+    id,
+    member: me,
+    friend: other,
+  });
+
+  it('lists friends, received and sent requests under three tabs with counts', async () => {
+    mockFetch({
+      'GET /api/member/friend': { body: [friendship(1, minjun)] },
+      'GET /api/member/friend/request': { body: [request(2, seoyeon)] },
+      'GET /api/member/friend/sent': { body: [friendship(3, jiho)] },
+      'GET /api/member/suggested-friends': { body: [] },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<FriendsPage initialTab="friends" />);
+    const tabs = screen.getByRole('tablist', { name: '친구 목록' });
+    await waitFor(() =>
+      expect(
+        within(tabs)
+          .getAllByRole('tab')
+          .map((tab) => tab.textContent),
+      ).toEqual(['친구1', '받은 요청1', '보낸 요청1']),
+    );
+    const panel = screen.getByRole('tabpanel', { name: '친구' });
+    expect(await within(panel).findByRole('button', { name: '친구 끊기' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: '보낸 요청' }));
+    const sent = screen.getByRole('tabpanel', { name: '보낸 요청' });
+    expect(within(sent).getByText('박지호')).toBeInTheDocument();
+    expect(within(sent).getByText('요청됨')).toBeInTheDocument();
+  });
+
+  it('요청 취소 withdraws a sent request with a toast', async () => {
+    let sent = [friendship(3, jiho)];
+    const { calls } = mockFetch({
+      'GET /api/member/friend': { body: [] },
+      'GET /api/member/friend/request': { body: [] },
+      'GET /api/member/friend/sent': () => ({ body: sent }),
+      'GET /api/member/suggested-friends': { body: [] },
+      'POST /api/friend/cancel/13': () => {
+        sent = [];
+        return { body: '친구 거절' };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<FriendsPage initialTab="sent" />);
+    const panel = screen.getByRole('tabpanel', { name: '보낸 요청' });
+    await user.click(await within(panel).findByRole('button', { name: '요청 취소' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('친구 요청을 취소했습니다');
+    expect(await within(panel).findByText('보낸 친구 요청이 없습니다.')).toBeInTheDocument();
+    expect(writes(calls).map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST /api/friend/cancel/13',
+    ]);
+  });
+
+  it('친구 끊기 asks first; confirming ends the friendship, cancelling does nothing', async () => {
+    let friends = [friendship(1, minjun)];
+    const { calls } = mockFetch({
+      'GET /api/member/friend': () => ({ body: friends }),
+      'GET /api/member/friend/request': { body: [] },
+      'GET /api/member/friend/sent': { body: [] },
+      'GET /api/member/suggested-friends': { body: [] },
+      'DELETE /api/friend/11': () => {
+        friends = [];
+        return { body: '친구 끊기' };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<FriendsPage initialTab="friends" />);
+    const panel = screen.getByRole('tabpanel', { name: '친구' });
+    await user.click(await within(panel).findByRole('button', { name: '친구 끊기' }));
+    let dialog = await screen.findByRole('alertdialog', { name: '친구를 끊을까요?' });
+    expect(dialog).toHaveTextContent('김민준과 더 이상 친구가 아니게 되고');
+    await user.click(within(dialog).getByRole('button', { name: '취소' }));
+    expect(writes(calls)).toEqual([]);
+    await user.click(within(panel).getByRole('button', { name: '친구 끊기' }));
+    dialog = await screen.findByRole('alertdialog', { name: '친구를 끊을까요?' });
+    await user.click(within(dialog).getByRole('button', { name: '친구 끊기' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('김민준과 친구를 끊었습니다');
+    expect(await within(panel).findByText('아직 친구가 없습니다.')).toBeInTheDocument();
+    expect(writes(calls).map((call) => `${call.method} ${call.url}`)).toEqual([
+      'DELETE /api/friend/11',
+    ]);
+  });
+
+  it('searches by name and shows what can be done about each member', async () => {
+    const { calls } = mockFetch({
+      'GET /api/member/friend': { body: [] },
+      'GET /api/member/friend/request': { body: [] },
+      'GET /api/member/friend/sent': { body: [] },
+      'GET /api/member/suggested-friends': { body: [] },
+      'GET /api/members/search?name=%EC%9D%B4': {
+        body: [
+          { ...seoyeon, relation: 'NONE' },
+          { ...member(14, '이하늘'), relation: 'SENT' },
+          { ...member(15, '이도윤'), relation: 'RECEIVED' },
+          { ...member(16, '이준'), relation: 'FRIEND' },
+        ],
+      },
+      'POST /api/friend/request/12': { body: '친구 요청' },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<FriendsPage />);
+    const search = screen.getByRole('search', { name: '친구 찾기' });
+    await user.type(within(search).getByRole('searchbox', { name: '이름으로 찾기' }), ' 이 ');
+    const region = screen.getByRole('region', { name: '친구 찾기' });
+    const row = (name: string) =>
+      within(region)
+        .getAllByRole('listitem')
+        .find((item) => item.textContent?.includes(name)) as HTMLElement;
+    await within(region).findByText('이서연');
+    expect(within(row('이하늘')).getByText('요청됨')).toBeInTheDocument();
+    expect(within(row('이하늘')).getByRole('button', { name: '요청 취소' })).toBeInTheDocument();
+    expect(within(row('이도윤')).getByRole('button', { name: '수락' })).toBeInTheDocument();
+    expect(within(row('이준')).getByText('친구')).toBeInTheDocument();
+    await user.click(within(row('이서연')).getByRole('button', { name: '친구 요청' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('친구 요청을 보냈습니다');
+    expect(await within(row('이서연')).findByText('요청됨')).toBeInTheDocument();
+    expect(writes(calls).map((call) => call.url)).toEqual(['/api/friend/request/12']);
   });
 });

@@ -1,14 +1,17 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { messages } from '@/lib/i18n/messages';
-import { FriendRequests } from './friend-requests';
+import { FriendTabs } from './friend-tabs';
+import type { FriendPageTab } from './friend-page-tabs';
+import { MemberSearch } from './member-search';
 import { SuggestedFriends } from './suggested-friends';
 import styles from './friends-page.module.css';
 
 /**
- * The friends page (/friend): incoming requests (accept or reject) and suggested friends. A server
- * component: the heading is HTML only; each section is a client leaf with its own actions.
+ * The friends page (/friend): a name search, the tabs `친구 · 받은 요청 · 보낸 요청` (the spec's
+ * `친구 요청` section with `수락`/`거절` is the second), and suggested friends. A server component:
+ * the heading is HTML only; each section is a client leaf with its own actions.
  */
-export function FriendsPage() {
+export function FriendsPage({ initialTab }: { initialTab?: FriendPageTab }) {
   return (
     <>
       <PageHeader
@@ -16,7 +19,8 @@ export function FriendsPage() {
         description={messages.friends.pageDescription}
       />
       <div className={styles.layout}>
-        <FriendRequests />
+        <MemberSearch />
+        <FriendTabs initialTab={initialTab} />
         <SuggestedFriends />
       </div>
     </>

@@ -1,20 +1,18 @@
 'use client';
 
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { PlusIcon } from '@/components/shell/nav-icons';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useToast } from '@/components/ui/toast';
-import { loadApi } from '@/lib/api/load';
 import type { MemberSummary } from '@/lib/contract/friend';
 import { useSuggestedFriends } from '@/lib/hooks/use-friends';
 import { messages } from '@/lib/i18n/messages';
-import { MemberLink } from './member-row';
-import { failureMessage } from '@/components/workout/errors';
+import { MemberLink, MemberRow } from './member-row';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
+import { RelationActions } from './relation-actions';
 import { SectionHeader, SectionNote } from './section';
-import { usePendingIds } from './use-pending-ids';
+import { useFriendshipActions } from './use-friendship-actions';
 import styles from './friends-page.module.css';
 
 function SuggestionCard({
@@ -62,30 +60,63 @@ function SuggestionSkeleton() {
   );
 }
 
+function JustSentRow({
+  member,
+  busy,
+  onCancel,
+}: {
+  member: MemberSummary;
+  busy: boolean;
+  onCancel: (member: MemberSummary) => void;
+}) {
+  const nameId = useId();
+  return (
+    <div className={styles.justSentRow}>
+      <MemberRow
+        member={member}
+        nameId={nameId}
+        actions={
+          <RelationActions
+            member={member}
+            relation="SENT"
+            nameId={nameId}
+            busy={busy}
+            onAction={() => onCancel(member)}
+          />
+        }
+      />
+    </div>
+  );
+}
+
 /**
  * `추천 친구`: members to befriend as cards with a `친구 요청` button; a card leaves once its request
- * was sent (`친구 요청을 보냈습니다`), and stays with `친구 요청에 실패했습니다` when it failed. An
- * answer that is not a list counts as no suggestions.
+ * was sent (`친구 요청을 보냈습니다`) and the member shows below as `요청됨` with `요청 취소` (and
+ * under `보낸 요청`); a card stays with `친구 요청에 실패했습니다` when it failed. An answer that is
+ * not a list counts as no suggestions.
  */
 export function SuggestedFriends() {
   const headingId = useId();
+  const justSentId = useId();
   const { suggested, error, mutate } = useSuggestedFriends();
-  const toast = useToast();
-  const pending = usePendingIds();
+  const actions = useFriendshipActions();
+  const [justSent, setJustSent] = useState<MemberSummary[]>([]);
 
   async function onSend(member: MemberSummary) {
-    await pending.run(member.id, async () => {
-      try {
-        await (await loadApi()).sendFriendRequest(member.id);
-        // The server's first list is SWR fallback, outside the cache until something is written.
-        await mutate((current) => (current ?? suggested)?.filter((item) => item.id !== member.id), {
-          revalidate: false,
-        });
-        toast.success(messages.friends.requestSent);
-      } catch (failure) {
-        toast.error(failureMessage(failure, messages.friends.requestFailed));
-      }
-    });
+    if (await actions.run('request', member)) {
+      // The server's first list is SWR fallback, outside the cache until something is written.
+      await mutate((current) => (current ?? suggested)?.filter((item) => item.id !== member.id), {
+        revalidate: false,
+      });
+      setJustSent((current) => [member, ...current.filter((item) => item.id !== member.id)]);
+    }
+  }
+
+  async function onCancel(member: MemberSummary) {
+    if (await actions.run('cancel', member)) {
+      setJustSent((current) => current.filter((item) => item.id !== member.id));
+      await mutate((current) => [member, ...(current ?? suggested ?? [])], { revalidate: false });
+    }
   }
 
   let body;
@@ -96,7 +127,7 @@ export function SuggestedFriends() {
           <SuggestionCard
             key={member.id}
             member={member}
-            busy={pending.isPending(member.id)}
+            busy={actions.isPending(member.id)}
             onSend={(item) => void onSend(item)}
           />
         ))}
@@ -123,6 +154,21 @@ export function SuggestedFriends() {
         <p className={styles.hint}>{messages.friends.suggestedHint}</p>
       ) : null}
       {body}
+      {justSent.length > 0 ? (
+        <div className={styles.justSent} role="group" aria-labelledby={justSentId}>
+          <p className={styles.justSentTitle} id={justSentId}>
+            {messages.friends.justSent}
+          </p>
+          {justSent.map((member) => (
+            <JustSentRow
+              key={member.id}
+              member={member}
+              busy={actions.isPending(member.id)}
+              onCancel={(item) => void onCancel(item)}
+            />
+          ))}
+        </div>
+      ) : null}
     </Card>
   );
 }

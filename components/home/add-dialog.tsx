@@ -14,7 +14,9 @@ import { addChange } from '@/lib/offline/day-changes';
 import { dayOutbox } from '@/lib/offline/day-outbox';
 import { useRoutines } from '@/lib/hooks/use-routines';
 import { messages } from '@/lib/i18n/messages';
+import { ExercisePicker } from './exercise-picker';
 import { isSelected, toggleSelection, type SelectionType } from './selection';
+import { ChoiceText, SelectionOrder } from './choice-parts';
 import styles from './add-dialog.module.css';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 
@@ -55,21 +57,8 @@ function ChoiceList({
                 disabled={choice.disabled}
                 onChange={(event) => onToggle(choice.id, type, event.target.checked)}
               />
-              <span className={styles.choiceText}>
-                <span className={styles.choiceName}>{choice.name}</span>
-                <span className={styles.choiceMeta}>{choice.meta}</span>
-              </span>
-              {order ? (
-                <span
-                  className={styles.order}
-                  title={messages.dayLog.selectionOrder(order.sequence)}
-                >
-                  <span aria-hidden="true">{order.sequence}</span>
-                  <span className="visuallyHidden">
-                    {messages.dayLog.selectionOrder(order.sequence)}
-                  </span>
-                </span>
-              ) : null}
+              <ChoiceText name={choice.name} meta={choice.meta} />
+              {order ? <SelectionOrder sequence={order.sequence} /> : null}
             </label>
           </li>
         );
@@ -109,7 +98,8 @@ function libraryPanel<T>(panel: {
 }
 
 /**
- * The add dialog (`추가`): tabs `운동` / `루틴` list the member's exercises and routines with
+ * The add dialog (`추가`): tabs `운동` / `루틴` list the member's exercises (with search, body-part
+ * chips, the recent list and the built-in catalogue: ExercisePicker) and routines with
  * checkboxes. The selection keeps the order things were checked in (sequence 1..n). `저장` queues
  * the addition in the day-log outbox (which creates the day record first when the date has none,
  * and works offline), shows it at once and closes; `뒤로` closes.
@@ -124,7 +114,7 @@ export function AddDialog({ date, onClose }: { date: string; onClose: () => void
     exercise: null,
     routine: null,
   });
-  const { exercises, error: exercisesError, mutate: reloadExercises } = useExercises();
+  const { exercises } = useExercises();
   const { routines, error: routinesError, mutate: reloadRoutines } = useRoutines();
   // The same SWR entries the day log reads: which record (if any) the exercises go to.
   const { today: day } = useDayLog(date);
@@ -172,34 +162,12 @@ export function AddDialog({ date, onClose }: { date: string; onClose: () => void
     }
   }
 
-  const exercisePanel = libraryPanel({
-    items: exercises,
-    error: exercisesError,
-    onRetry: () => void reloadExercises(),
-    loadFailed: messages.dayLog.exercisesLoadFailed,
-    loading: messages.exercise.loading,
-    empty: (
-      <EmptyLibrary
-        text={messages.dayLog.noExercises}
-        href="/exercise"
-        action={messages.dayLog.goToExercises}
-      />
-    ),
-    render: (list) => (
-      <ChoiceList
-        type="exercise"
-        selection={selection}
-        onToggle={onToggle}
-        choices={list.map((exercise) => ({
-          id: exercise.id,
-          name: exercise.name,
-          meta: `${messages.classification[exercise.classification]} · ${messages.sets.count(
-            exercise.repWeightList.length,
-          )}`,
-        }))}
-      />
-    ),
-  });
+  const exercisePanel = (
+    <ExercisePicker
+      selection={selection}
+      onToggle={(id, checked) => onToggle(id, 'exercise', checked)}
+    />
+  );
 
   const routinePanel = libraryPanel({
     items: routines,

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
@@ -14,8 +14,9 @@ import {
   usePreviousSessions,
   useTrainingSettings,
 } from '@/lib/hooks/use-day-training';
-import { checkChange, tickChange } from '@/lib/offline/day-changes';
+import { checkChange, setsChange, tickChange } from '@/lib/offline/day-changes';
 import { dayOutbox } from '@/lib/offline/day-outbox';
+import { LIMITS } from '@/lib/contract/values';
 import { DEFAULT_REST_SECONDS, startRestTimer } from '@/lib/rest-timer/rest-timer-store';
 import { previousSessionText } from './previous-session';
 import { RecordBadge, TickSetList } from './tick-set-list';
@@ -34,6 +35,8 @@ export interface DayLogPanelProps {
   readOnly?: boolean;
   /** Shows this friend's log (GET /api/today/friend/{friendId}/date/{date}); implies `readOnly`. */
   friendId?: number;
+  /** The heading, for the home to bring into view and focus after a date was chosen. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /** Entries in sequence order (a missing sequence last, keeping the server's order). */
@@ -96,7 +99,14 @@ function DayLogSkeleton() {
  * and the day are read again once the server has them. Read-only (a
  * friend's log, with `friendId`): no buttons, and the completion as a status line instead.
  */
-export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }: DayLogPanelProps) {
+export function DayLogPanel({
+  date,
+  onAdd,
+  onEdit,
+  readOnly = false,
+  friendId,
+  headingRef,
+}: DayLogPanelProps) {
   const headingId = useId();
   const locked = readOnly || friendId !== undefined;
   const { today, error, retry } = useDayLog(date, friendId);
@@ -122,6 +132,46 @@ export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }:
       await dayOutbox().submit(change.op, change.label);
     } catch (failure) {
       toast.error(describeError(failure, messages.training.tickFailed));
+    }
+  }
+
+  /**
+   * Saves one set edited in its row: the exercise's sets, that one changed, go through the outbox
+   * like the edit modal's save (PATCH /api/todayExercise/{todayId}); `queued` while offline.
+   */
+  function onSaveSet(
+    entry: TodayExercise,
+    index: number,
+    values: { reps: number; weight: number },
+  ) {
+    if (!today || locked) return Promise.reject(new Error(messages.inlineSets.saveFailed));
+    const current = today.todayExercises.find((candidate) => candidate.id === entry.id) ?? entry;
+    const sets = current.repWeightList.map((set, position) =>
+      position === index
+        ? { id: set.id, ...values }
+        : { id: set.id, reps: set.reps, weight: set.weight },
+    );
+    const change = setsChange(today, [{ id: entry.id, sets }]);
+    return dayOutbox().submit(change.op, change.label);
+  }
+
+  /** `세트 추가`: a copy of the exercise's last set, saved like an edit. */
+  async function onAddSet(entry: TodayExercise) {
+    if (!today || locked) return;
+    const sets = entry.repWeightList.map((set) => ({
+      id: set.id,
+      reps: set.reps,
+      weight: set.weight,
+    }));
+    const last = sets[sets.length - 1];
+    if (!last || sets.length >= LIMITS.sets) return;
+    const change = setsChange(today, [
+      { id: entry.id, sets: [...sets, { id: null, reps: last.reps, weight: last.weight }] },
+    ]);
+    try {
+      await dayOutbox().submit(change.op, change.label);
+    } catch (failure) {
+      toast.error(describeError(failure, messages.inlineSets.addSetFailed));
     }
   }
 
@@ -164,8 +214,23 @@ export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }:
                   sets={entry.repWeightList}
                   records={badges}
                   unit={unit}
+                  previous={previousByEntry.get(entry.id)?.repWeightList}
                   onTick={locked ? undefined : (set, done) => void onTickSet(entry, set, done)}
+                  onSave={locked ? undefined : (index, values) => onSaveSet(entry, index, values)}
                 />
+                {locked ? null : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className={styles.addSet}
+                    aria-label={messages.inlineSets.addSetLabel(entry.exerciseName)}
+                    disabled={entry.repWeightList.length >= LIMITS.sets}
+                    onClick={() => void onAddSet(entry)}
+                    icon={<PlusIcon />}
+                  >
+                    {messages.inlineSets.addSet}
+                  </Button>
+                )}
               </li>
             ))}
           </ol>
@@ -215,7 +280,12 @@ export function DayLogPanel({ date, onAdd, onEdit, readOnly = false, friendId }:
   return (
     <div className={styles.panel} aria-labelledby={headingId} role="region">
       <div className={styles.header}>
-        <h2 className={styles.heading} id={headingId}>
+        <h2
+          className={styles.heading}
+          id={headingId}
+          ref={headingRef}
+          tabIndex={headingRef ? -1 : undefined}
+        >
           {messages.dayLog.heading(date)}
         </h2>
         {locked ? null : (

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,9 +11,10 @@ import type { Today } from '@/lib/contract/today';
 import { monthStart, yearMonthOfKey } from '@/lib/dates';
 import { messages } from '@/lib/i18n/messages';
 import { CalendarLegend } from './calendar-legend';
+import { revealLog } from './reveal-log';
 import { DayLogPanel } from './day-log-panel';
 import { useCalendarMonth } from './use-calendar-month';
-import { WorkoutCalendar } from './workout-calendar';
+import { WorkoutCalendar, type CalendarAction, type CalendarView } from './workout-calendar';
 import styles from './home-page.module.css';
 
 // The dialogs (and the drag-and-drop library) load when first opened, not with the page.
@@ -45,15 +46,30 @@ export function HomePage() {
     mutate,
   } = useCalendarMonth();
   const [modal, setModal] = useState<Modal>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const calendarId = useId();
+  // Phones: the chosen day's week only, until the member opens the month (wide: always the month).
+  const [weekOnly, setWeekOnly] = useState(true);
 
-  function onSelect(key: string) {
+  function onSelect(key: string, byKeyboard = false) {
     if (key !== selectedKey) setModal(null);
     setSelectedKey(key);
+    // A day chosen in the open month folds it back to that day's week, its log right below.
+    setWeekOnly(true);
+    // After React has drawn the chosen day's log (a click's update commits before the next frame).
+    requestAnimationFrame(() => revealLog(headingRef.current, gridRef.current, byKeyboard));
   }
 
-  function goToday() {
+  /** Month arrows and the year view need the whole month; picking a day does not. */
+  function onCalendarNavigate(start: Date, view: CalendarView, action?: CalendarAction) {
+    onNavigate(start, view);
+    if (action && action !== 'onChange') setWeekOnly(false);
+  }
+
+  function goToday(byKeyboard: boolean) {
     const month = yearMonthOfKey(todayKey);
-    onSelect(todayKey);
+    onSelect(todayKey, byKeyboard);
     showMonth(month);
   }
 
@@ -63,17 +79,18 @@ export function HomePage() {
     <>
       <PageHeader title={messages.dayLog.pageTitle} description={messages.dayLog.pageDescription} />
       <div className={styles.layout}>
-        <WeekSummary todayKey={todayKey} />
-        <div className={styles.grid}>
+        <div className={styles.grid} ref={gridRef}>
           <Card className={styles.calendarCard} aria-label={messages.dayLog.calendarLabel}>
             <WorkoutCalendar
               selectedKey={selectedKey}
               todayKey={todayKey}
               activeStartDate={activeStartDate}
-              onNavigate={onNavigate}
+              onNavigate={onCalendarNavigate}
               onSelect={onSelect}
               marks={byDate}
               busy={isLoading}
+              weekOnly={weekOnly}
+              id={calendarId}
             />
             {error ? (
               <div className={styles.monthError} role="alert">
@@ -99,7 +116,17 @@ export function HomePage() {
               <Button
                 variant="ghost"
                 size="sm"
-                onClick={goToday}
+                className={styles.monthToggle}
+                aria-expanded={!weekOnly}
+                aria-controls={calendarId}
+                onClick={() => setWeekOnly((current) => !current)}
+              >
+                {messages.homePhone.showMonth}
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={(event) => goToday(event.detail === 0)}
                 disabled={
                   selectedKey === todayKey &&
                   activeStartDate.getTime() === monthStart(yearMonthOfKey(todayKey)).getTime()
@@ -112,11 +139,13 @@ export function HomePage() {
           <Card className={styles.logCard} as="div">
             <DayLogPanel
               date={selectedKey}
+              headingRef={headingRef}
               onAdd={() => setModal({ kind: 'add' })}
               onEdit={(today) => setModal({ kind: 'edit', today })}
             />
           </Card>
         </div>
+        <WeekSummary todayKey={todayKey} />
       </div>
       {modal?.kind === 'add' ? (
         <AddDialog key={selectedKey} date={selectedKey} onClose={() => setModal(null)} />

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
 import type { CheckBox, Today } from '@/lib/contract/today';
@@ -123,12 +123,22 @@ describe('DayLogPanel', () => {
     expect(names.map((name) => name.textContent)).toEqual(['1스쿼트', '2크런치']);
     const squat = names[0].parentElement as HTMLElement;
     const crunch = names[1].parentElement as HTMLElement;
-    expect(Array.from(squat.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
-      '1세트5회100kg',
-      '2세트3회110kg',
+    // Each set's row: weight then reps, in inputs; a weight of 0 is an empty input.
+    const values = (entry: HTMLElement) =>
+      Array.from(entry.querySelectorAll('li')).map((li) => [
+        li.querySelector('span')?.firstChild?.textContent,
+        ...Array.from(li.querySelectorAll('input')).map((input) => input.value),
+      ]);
+    expect(values(squat)).toEqual([
+      ['1세트', '100', '5'],
+      ['2세트', '110', '3'],
     ]);
-    expect(crunch.querySelector('li')).toHaveTextContent('1세트20회');
-    expect(crunch).not.toHaveTextContent('kg');
+    expect(values(crunch)).toEqual([['1세트', '', '20']]);
+    expect(within(squat).getByRole('textbox', { name: '1세트 무게' })).toHaveAttribute(
+      'inputmode',
+      'decimal',
+    );
+    expect(within(crunch).getByRole('button', { name: '크런치 세트 추가' })).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: '완료' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: '추가' })).toBeEnabled();
     expect(screen.getByRole('button', { name: '수정' })).toBeEnabled();

@@ -24,8 +24,8 @@ describe('TickSetList', () => {
     await userEvent.click(first);
     expect(onTick).toHaveBeenLastCalledWith(sets[0], false);
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '1세트10회60kg',
-      '2세트8회65kg',
+      '1세트60kg10회',
+      '2세트65kg8회',
       '3세트20회',
     ]);
   });

@@ -6,8 +6,10 @@ import type { CheckBox } from '@/lib/contract/today';
 import { calendarDateKey, localDateOfKey, yearMonthOfLocalDate } from '@/lib/dates';
 import { messages } from '@/lib/i18n/messages';
 import styles from './workout-calendar.module.css';
+import { StrokeIcon } from '@/components/ui/stroke-icon';
 
 export type CalendarView = OnArgs['view'];
+export type CalendarAction = OnArgs['action'];
 
 export interface WorkoutCalendarProps {
   /** The chosen day, `YYYY-MM-DD` (Seoul). */
@@ -17,11 +19,24 @@ export interface WorkoutCalendarProps {
   /** First day (local midnight) of the period shown; controlled. */
   activeStartDate: Date;
   /** Called when the shown period or the view changes (arrows, drill up/down, picking a day). */
-  onNavigate: (activeStartDate: Date, view: CalendarView) => void;
-  onSelect: (key: string) => void;
+  onNavigate: (activeStartDate: Date, view: CalendarView, action?: CalendarAction) => void;
+  /** A day was chosen; `byKeyboard` when by Enter or Space (a click with no pointer). */
+  onSelect: (key: string, byKeyboard: boolean) => void;
   /** `YYYY-MM-DD` → checkBox of the days that have a record. */
   marks: ReadonlyMap<string, CheckBox>;
   busy?: boolean;
+  /**
+   * Where the log sits below the calendar (phones), only the chosen day's week is shown (a week
+   * strip); the other weeks' tiles are hidden. Wide layouts always show the month.
+   */
+  weekOnly?: boolean;
+  id?: string;
+}
+
+/** The Sunday that starts `date`'s week (react-calendar's gregory weeks), as a `YYYY-MM-DD` key. */
+export function weekStartKey(date: Date): string {
+  const start = new Date(date.getFullYear(), date.getMonth(), date.getDate() - date.getDay());
+  return calendarDateKey(start);
 }
 
 function monthTitle(date: Date): string {
@@ -31,16 +46,12 @@ function monthTitle(date: Date): string {
 
 function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-      <path
-        d={direction === 'left' ? 'M12.5 5l-5 5 5 5' : 'M7.5 5l5 5-5 5'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <StrokeIcon
+      viewBox="0 0 20 20"
+      width="20"
+      height="20"
+      d={direction === 'left' ? 'M12.5 5l-5 5 5 5' : 'M7.5 5l5 5-5 5'}
+    />
   );
 }
 
@@ -58,8 +69,11 @@ export function WorkoutCalendar({
   onSelect,
   marks,
   busy = false,
+  weekOnly = false,
+  id,
 }: WorkoutCalendarProps) {
   const [view, setView] = useState<CalendarView>('month');
+  const selectedWeek = weekStartKey(localDateOfKey(selectedKey));
   const tileClassName = ({ date, view: tileView }: TileArgs): string | null => {
     if (tileView !== 'month') return null;
     const key = calendarDateKey(date);
@@ -68,6 +82,7 @@ export function WorkoutCalendar({
     if (key === selectedKey) classes.push(styles.selected);
     if (date.getDay() === 0) classes.push(styles.sunday);
     if (date.getDay() === 6) classes.push(styles.saturday);
+    if (weekStartKey(date) !== selectedWeek) classes.push(styles.otherWeek);
     return classes.join(' ') || null;
   };
 
@@ -92,21 +107,26 @@ export function WorkoutCalendar({
   };
 
   return (
-    <div className={styles.calendar} aria-busy={busy || undefined}>
+    <div
+      id={id}
+      className={`${styles.calendar} ${weekOnly ? styles.weekOnly : ''}`}
+      aria-busy={busy || undefined}
+    >
       <Calendar
         locale="ko-KR"
         calendarType="gregory"
         value={localDateOfKey(selectedKey)}
         activeStartDate={activeStartDate}
-        onActiveStartDateChange={({ activeStartDate: start, view: current }) => {
-          if (start) onNavigate(start, current);
+        onActiveStartDateChange={({ activeStartDate: start, view: current, action }) => {
+          if (start) onNavigate(start, current, action);
         }}
-        onViewChange={({ activeStartDate: start, view: next }) => {
+        onViewChange={({ activeStartDate: start, view: next, action }) => {
           setView(next);
-          if (start) onNavigate(start, next);
+          if (start) onNavigate(start, next, action);
         }}
-        onChange={(value) => {
-          if (value instanceof Date) onSelect(calendarDateKey(value));
+        onChange={(value, event) => {
+          // A keyboard's Enter or Space clicks with detail 0; a pointer counts its clicks.
+          if (value instanceof Date) onSelect(calendarDateKey(value), event?.detail === 0);
         }}
         formatDay={(_locale, date) => String(date.getDate())}
         formatMonthYear={(_locale, date) => monthTitle(date)}

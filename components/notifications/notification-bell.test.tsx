@@ -196,7 +196,7 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(bell).toHaveAccessibleName('알림'));
     expect(within(dialog).getByRole('link', { name: '알림 설정' })).toHaveAttribute(
       'href',
-      '/profile#notification-settings',
+      '/settings#notification-settings',
     );
 
     // Keyboard: the items are reachable, Escape closes, focus returns to the bell.

@@ -211,7 +211,7 @@ export function NotificationPanel({ onClose, onUnreadCount }: NotificationPanelP
         {content}
         <Link
           prefetch={false}
-          href="/profile#notification-settings"
+          href="/settings#notification-settings"
           className={styles.settings}
           onClick={close}
         >

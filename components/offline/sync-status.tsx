@@ -87,7 +87,15 @@ export function SyncStatus() {
   const text = chipText(state, snapshot);
   return (
     <>
-      <div className={styles.anchor} role="status" aria-live="polite">
+      {/* Phones: a band just below the top bar (an `오프라인` strip while offline); wide screens: a
+          chip at the top of the content column. Never under the top bar (--z-chip). */}
+      <div
+        className={styles.anchor}
+        role="status"
+        aria-live="polite"
+        data-state={state}
+        data-offline={snapshot.online ? undefined : ''}
+      >
         {state === 'hidden' ? null : (
           <button
             type="button"

@@ -72,7 +72,7 @@ export function CommentItem({
     wasEditing.current = editing;
     if (editing) inputRef.current?.focus();
     else editRef.current?.focus();
-  }, [editing]);
+  }, [editing, inputRef]);
 
   function startEditing() {
     setText(comment.text);

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import type { Post } from '@/lib/contract/post';
 import { messages } from '@/lib/i18n/messages';
 import { LikeControl } from './like-control';
+import { PostAuthor } from './post-author';
 import { PostImage } from './post-image';
 import { PostOwnerActions } from './post-owner-actions';
 import styles from './post-card.module.css';
@@ -31,7 +32,7 @@ export interface PostCardProps {
 }
 
 /**
- * A feed card: the image in a square frame, the text, the like (when the backend counts likes), a
+ * A feed card: who wrote it and when (PostAuthor, when the backend says), the image in a square frame, the text, the like (when the backend counts likes), a
  * `댓글` button, and `수정`/`삭제` on the member's own post (`mine`). A post without an image
  * (`imageUrl` null or empty, as the original backend stores an empty file) has no image frame.
  */
@@ -39,6 +40,7 @@ export function PostCard({ post, onOpenComments, priority = false }: PostCardPro
   const textId = useId();
   return (
     <article className={styles.card} aria-describedby={textId} data-post-id={post.id}>
+      <PostAuthor post={post} />
       {post.imageUrl ? (
         <PostImage
           imageKey={post.imageUrl}

@@ -15,8 +15,7 @@ import { messages } from '@/lib/i18n/messages';
 import { PostCard } from './post-card';
 import styles from './post-feed-page.module.css';
 
-// Loaded when a member first opens comments: it brings luxon (the Seoul-time comment labels), which
-// the feed's first load does without.
+// Loaded when a member first opens comments, not with the feed's first load.
 const CommentDialog = dynamic(
   () => import('./comment-dialog').then((module) => module.CommentDialog),
   { ssr: false },

@@ -34,7 +34,9 @@ describe('PostGrid', () => {
 
   it('uses the configured image base address', () => {
     render(
-      <RuntimeConfigProvider config={{ chatUrl: '', imageBaseUrl: '/img/', loginUrl: '/x' }}>
+      <RuntimeConfigProvider
+        config={{ chatUrl: '', imageBaseUrl: '/img/', loginUrl: '/x', uploadBodyLimitBytes: null }}
+      >
         <PostGrid posts={posts.slice(0, 1)} />
       </RuntimeConfigProvider>,
     );

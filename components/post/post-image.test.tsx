@@ -8,7 +8,9 @@ const STEM = '0b4f6c1e-8d2a-4c3b-9f1e-2a3b4c5d6e7f';
 
 function renderImage(ui: React.ReactElement, imageBaseUrl = '') {
   return render(
-    <RuntimeConfigProvider config={{ chatUrl: '', imageBaseUrl, loginUrl: '/login' }}>
+    <RuntimeConfigProvider
+      config={{ chatUrl: '', imageBaseUrl, loginUrl: '/login', uploadBodyLimitBytes: null }}
+    >
       {ui}
     </RuntimeConfigProvider>,
   );

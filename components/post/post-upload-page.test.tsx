@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { RuntimeConfigProvider } from '@/components/config/runtime-config';
 import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
 import { PostUploadPage } from './post-upload-page';
 import { imageFileProblem, uploadFormProblem } from './upload-form';
+import { fixedSizeOffscreenCanvas } from '@/lib/images/test-canvas';
 
 const push = jest.fn();
 jest.mock('next/navigation', () => ({
@@ -283,4 +285,98 @@ describe('PostUploadPage', () => {
       expect(submit()).toBeEnabled();
     },
   );
+});
+
+describe('PostUploadPage on a host with a request body limit (UPLOAD_BODY_LIMIT_BYTES)', () => {
+  const LIMIT = 4_000_000;
+  let decode: jest.Mock;
+
+  beforeEach(() => {
+    decode = jest.fn();
+    // A 4000×3000 photo; its JPEG weighs 1.5 MB whatever the size and quality.
+    const FakeOffscreenCanvas = fixedSizeOffscreenCanvas(1_500_000);
+    Object.assign(globalThis, { createImageBitmap: decode, OffscreenCanvas: FakeOffscreenCanvas });
+  });
+  afterEach(() => {
+    delete (globalThis as { createImageBitmap?: unknown }).createImageBitmap;
+    delete (globalThis as { OffscreenCanvas?: unknown }).OffscreenCanvas;
+  });
+
+  async function renderLimited() {
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithApp(
+      <RuntimeConfigProvider
+        config={{ chatUrl: '', imageBaseUrl: '', loginUrl: '/x', uploadBodyLimitBytes: LIMIT }}
+      >
+        <PostUploadPage />
+      </RuntimeConfigProvider>,
+    );
+    await screen.findByRole('heading', { level: 1, name: '포스트 업로드' });
+    return user;
+  }
+
+  function photo(name: string, type: string, size: number): File {
+    const file = new File([new Uint8Array(4)], name, { type });
+    Object.defineProperty(file, 'size', { value: size });
+    return file;
+  }
+
+  it('sends a photo that fits as chosen', async () => {
+    const { fetch } = mockFetch({ 'POST /api/post': { status: 201, body: '' } });
+    const user = await renderLimited();
+    const small = photo('squat.png', 'image/png', 3_000_000);
+    await user.upload(fileInput(), small);
+    await user.type(textArea(), '오운완');
+    await user.click(submit());
+    expect(await screen.findByText('업로드 성공!')).toBeInTheDocument();
+    const body = (uploads(fetch)[0] as [string, RequestInit])[1].body as FormData;
+    expect((body.get('file') as File).name).toBe('squat.png');
+    expect(decode).not.toHaveBeenCalled();
+  });
+
+  it('shrinks a photo over the limit under the pending state, then sends the JPEG', async () => {
+    const { fetch } = mockFetch({ 'POST /api/post': { status: 201, body: '' } });
+    let decoded: () => void = () => undefined;
+    decode.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          decoded = () => resolve({ width: 4000, height: 3000, close: jest.fn() });
+        }),
+    );
+    const user = await renderLimited();
+    await user.upload(fileInput(), photo('IMG_0001.JPG', 'image/jpeg', 9_000_000));
+    await user.type(textArea(), '오운완');
+    await user.click(submit());
+
+    // Resizing: the button shows the upload's pending state and nothing is sent yet.
+    await waitFor(() => expect(decode).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: '업로드 중...' })).toBeDisabled();
+    expect(uploads(fetch)).toHaveLength(0);
+
+    decoded();
+    expect(await screen.findByText('업로드 성공!')).toBeInTheDocument();
+    const body = (uploads(fetch)[0] as [string, RequestInit])[1].body as FormData;
+    const sent = body.get('file') as File;
+    expect(sent.name).toBe('IMG_0001.jpg');
+    expect(sent.type).toBe('image/jpeg');
+    expect(sent.size).toBe(1_500_000);
+    expect(body.get('text')).toBe('오운완');
+  });
+
+  it('refuses a too-large photo this browser cannot decode (HEIC in Chrome) before sending, keeping the form', async () => {
+    const { fetch } = mockFetch({});
+    decode.mockRejectedValue(new DOMException('The source image could not be decoded.'));
+    const user = await renderLimited();
+    await user.upload(fileInput(), photo('IMG_0002.HEIC', 'image/heic', 6_000_000));
+    await user.type(textArea(), '오운완');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^사진이 너무 커서 업로드할 수 없습니다\. 3\.8MB 이하의 사진이나 JPG, PNG 사진을 선택해주세요\.$/,
+    );
+    expect(uploads(fetch)).toHaveLength(0);
+    expect(push).not.toHaveBeenCalled();
+    expect(textArea()).toHaveValue('오운완');
+    expect(screen.getByRole('img', { name: '선택한 이미지 미리보기' })).toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+  });
 });

@@ -10,6 +10,7 @@ import {
   type DragEvent,
   type FormEvent,
 } from 'react';
+import { useRuntimeConfig } from '@/components/config/runtime-config';
 import { UploadIcon } from '@/components/shell/nav-icons';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,6 +20,7 @@ import { describeError, failureMessage } from '@/components/workout/errors';
 import { isNetworkError } from '@/lib/api/errors';
 import { loadApi } from '@/lib/api/load';
 import { POST_LIMITS } from '@/lib/contract/values';
+import { PhotoTooLargeError, photoForUpload } from '@/lib/images/shrink-photo';
 import { useResetFeed } from '@/lib/hooks/use-feed';
 import { useRevalidateMemberPosts } from '@/lib/hooks/use-member-posts';
 import { messages } from '@/lib/i18n/messages';
@@ -63,11 +65,14 @@ function useChosenImage(): [Chosen | null, (file: File) => void] {
  * toasts `파일과 내용을 모두 입력해주세요!`; nothing is sent until both pass. The 10MB of the hint is
  * not enforced here (product.md §5, §9): the backend refuses an oversize file or an image type it
  * does not take. Success toasts `업로드 성공!` and goes to the feed client-side with the new post on
- * top; failure toasts `업로드 실패!` and keeps the form.
+ * top; failure toasts `업로드 실패!` and keeps the form. On a host with a request body limit
+ * (UPLOAD_BODY_LIMIT_BYTES) a photo too large for it is shrunk in the browser before it is sent,
+ * or, when this browser cannot redraw it, refused with the reason and the form kept.
  */
 export function PostUploadPage() {
   const router = useRouter();
   const toast = useToast();
+  const { uploadBodyLimitBytes } = useRuntimeConfig();
   const resetFeed = useResetFeed();
   const revalidateMemberPosts = useRevalidateMemberPosts();
   const inputId = useId();
@@ -140,8 +145,15 @@ export function PostUploadPage() {
     }
     setSubmitting(true);
     try {
-      await (await loadApi()).uploadPost(file, text.trim());
+      // On a host with a small body limit the photo is shrunk to fit first (under `업로드 중...`).
+      const photo = await photoForUpload(file, uploadBodyLimitBytes, [text.trim()]);
+      await (await loadApi()).uploadPost(photo, text.trim());
     } catch (failure) {
+      if (failure instanceof PhotoTooLargeError) {
+        toast.error(failure.message);
+        setSubmitting(false);
+        return;
+      }
       console.error(messages.upload.failure, describeError(failure, ''));
       toast.error(
         isNetworkError(failure)

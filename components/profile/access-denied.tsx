@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { HomeIcon } from '@/components/shell/nav-icons';
 import { ButtonLink } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
@@ -21,9 +21,11 @@ function LockIcon() {
 
 /**
  * The access-denied block of a friend's profile: `접근 권한이 없습니다`, why, and a `홈으로 돌아가기`
- * link to `/` (client-side). A server component; client components may render it too.
+ * link to `/` (client-side). `children` (issue 29) sit between the reason and the link: on a
+ * stranger's profile, a friendly line and `친구 요청`, which make it a locked state rather than an
+ * error. A server component; client components may render it too.
  */
-export function AccessDenied() {
+export function AccessDenied({ children }: { children?: ReactNode }) {
   const titleId = useId();
   return (
     <div className={styles.denied} role="region" aria-labelledby={titleId}>
@@ -34,7 +36,8 @@ export function AccessDenied() {
         {messages.friendProfile.deniedTitle}
       </h2>
       <p className={styles.body}>{messages.friendProfile.deniedBody}</p>
-      <ButtonLink href="/" variant="secondary" icon={<HomeIcon />}>
+      {children}
+      <ButtonLink href="/" variant={children ? 'ghost' : 'secondary'} icon={<HomeIcon />}>
         {messages.friendProfile.backHome}
       </ButtonLink>
     </div>

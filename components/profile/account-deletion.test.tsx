@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp, settle, writes } from '@/components/workout/test-helpers';
 import { replaceLocation } from '@/lib/browser-location';
 import { AccountDeletion } from './account-deletion';
-import { ProfilePage } from './profile-page';
+import { SettingsPage } from '@/components/settings/settings-page';
 
 jest.mock('@/lib/browser-location', () => ({ replaceLocation: jest.fn() }));
 jest.mock('next/navigation', () => ({
@@ -35,11 +35,10 @@ async function openDialog() {
 }
 
 describe('계정 삭제', () => {
-  it('is in the 내 데이터 panel of the own profile', async () => {
-    mockFetch({ 'GET /api/member/posts': { body: [] }, 'GET /api/member/friend': { body: [] } });
-    renderWithApp(<ProfilePage member={{ name: '테스터', picture: null }} />);
-    expect(await screen.findByText('아직 게시물이 없습니다.')).toBeInTheDocument();
-    const panel = screen.getByRole('region', { name: '내 데이터' });
+  it('is in the 내 데이터 panel of the settings page (issue 29 moved it from the profile)', async () => {
+    mockFetch({});
+    renderWithApp(<SettingsPage />);
+    const panel = await screen.findByRole('region', { name: '내 데이터' });
     expect(within(panel).getByRole('heading', { level: 3, name: '계정 삭제' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: '계정 삭제' })).toHaveAttribute(
       'aria-haspopup',

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
 import { DataExportPanel } from './data-export';
-import { ProfilePage } from './profile-page';
+import { SettingsPage } from '@/components/settings/settings-page';
 
 describe('DataExportPanel', () => {
   it('links to the ZIP export as a download, with its description', () => {
@@ -17,11 +17,10 @@ describe('DataExportPanel', () => {
     ).toBeInTheDocument();
   });
 
-  it('is on the own profile page', async () => {
-    mockFetch({ 'GET /api/member/posts': { body: [] }, 'GET /api/member/friend': { body: [] } });
-    renderWithApp(<ProfilePage member={{ name: '테스터', picture: null }} />);
-    expect(await screen.findByText('아직 게시물이 없습니다.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '내 데이터 내려받기' })).toHaveAttribute(
+  it('is on the settings page (issue 29 moved it from the profile)', async () => {
+    mockFetch({});
+    renderWithApp(<SettingsPage />);
+    expect(await screen.findByRole('link', { name: '내 데이터 내려받기' })).toHaveAttribute(
       'href',
       '/api/member/export',
     );

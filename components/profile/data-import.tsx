@@ -8,16 +8,44 @@ import { describeError } from '@/components/workout/errors';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { isImportAffectedKey } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
-import type { ImportExercise, ImportPreview, ImportResult } from '@/lib/contract/data-import';
+import type {
+  ImportExercise,
+  ImportLink,
+  ImportPreview,
+  ImportResult,
+} from '@/lib/contract/data-import';
+import type { Exercise } from '@/lib/contract/exercise';
 import type { Classification } from '@/lib/contract/exercise';
 import { IMPORT_LIMITS, IMPORT_SKIP_REASONS } from '@/lib/contract/values';
 import { classificationOptions } from '@/lib/hooks/use-classifications';
+import { useExercises } from '@/lib/hooks/use-exercises';
 import { messages } from '@/lib/i18n/messages';
 import { newIdempotencyKey } from '@/lib/offline/outbox';
 import { WEIGHT_UNITS, type WeightUnit } from '@/lib/training/units';
 import styles from './data-import.module.css';
 
 const text = messages.dataImport;
+const matchText = messages.importMatch;
+
+/** What a row of the preview goes to: its link as chosen, else the preview's suggestion. */
+function effectiveLink(exercise: ImportExercise, chosen: ImportLink | undefined): ImportLink {
+  if (chosen) return chosen;
+  if (exercise.match) return { exerciseId: exercise.match.id };
+  if (exercise.createsFromCatalogue) return { catalogueKey: exercise.createsFromCatalogue };
+  return { new: true };
+}
+
+function linkValue(link: ImportLink): string {
+  if ('exerciseId' in link) return `exercise:${link.exerciseId}`;
+  if ('catalogueKey' in link) return `catalogue:${link.catalogueKey}`;
+  return 'new';
+}
+
+function parseLinkValue(value: string): ImportLink {
+  if (value.startsWith('exercise:')) return { exerciseId: Number(value.slice(9)) };
+  if (value.startsWith('catalogue:')) return { catalogueKey: value.slice(10) };
+  return { new: true };
+}
 /** The exercise list starts folded when longer than this. */
 const OPEN_EXERCISES = 8;
 const BODY_PART_OPTIONS = classificationOptions(undefined);
@@ -53,6 +81,7 @@ export function DataImport() {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [unit, setUnit] = useState<WeightUnit | undefined>(undefined);
   const [bodyParts, setBodyParts] = useState<Record<string, Classification>>({});
+  const [links, setLinks] = useState<Record<string, ImportLink>>({});
   // One key per confirmed choice: the same file and choices retried keep it, a change makes a new one.
   const importKey = useRef<string | null>(null);
   const latestRead = useRef(0);
@@ -95,6 +124,7 @@ export function DataImport() {
     if (!file) return;
     setUnit(undefined);
     setBodyParts({});
+    setLinks({});
     if (file.size > IMPORT_LIMITS.fileBytes) {
       latestRead.current++;
       setStep({ kind: 'idle', error: text.tooLarge });
@@ -109,6 +139,7 @@ export function DataImport() {
     importKey.current = null;
     setUnit(undefined);
     setBodyParts({});
+    setLinks({});
     setStep({ kind: 'idle' });
     if (inputRef.current) inputRef.current.value = '';
   }
@@ -123,15 +154,19 @@ export function DataImport() {
     setBodyParts((current) => ({ ...current, [name]: part }));
   }
 
+  function chooseLink(name: string, link: ImportLink) {
+    importKey.current = null;
+    setLinks((current) => ({ ...current, [name]: link }));
+  }
+
   async function confirm(file: File, preview: ImportPreview) {
     importKey.current ??= newIdempotencyKey();
     const key = importKey.current;
     // Every exercise to create, with the body part shown (the guess unless changed).
     const parts: Record<string, Classification> = {};
     for (const exercise of preview.exercises) {
-      if (exercise.match === null && exercise.classification !== null) {
-        parts[exercise.name] = bodyParts[exercise.name] ?? exercise.classification;
-      }
+      const link = effectiveLink(exercise, links[exercise.name]);
+      if ('new' in link) parts[exercise.name] = newBodyPart(exercise, bodyParts[exercise.name]);
     }
     setStep({ kind: 'preview', file, preview, busy: 'importing' });
     try {
@@ -139,7 +174,11 @@ export function DataImport() {
         await loadApi()
       ).runImport(
         file,
-        { unit: preview.unitChoosable ? preview.unit : undefined, bodyParts: parts },
+        {
+          unit: preview.unitChoosable ? preview.unit : undefined,
+          bodyParts: parts,
+          links,
+        },
         key,
       );
       importKey.current = null;
@@ -211,11 +250,13 @@ export function DataImport() {
           preview={step.preview}
           headingRef={previewHeadingRef}
           bodyParts={bodyParts}
+          links={links}
           busy={step.busy}
           chosenUnit={unit}
           error={step.error}
           onUnit={(next) => chooseUnit(step.file, next)}
           onBodyPart={chooseBodyPart}
+          onLink={chooseLink}
           onConfirm={() => void confirm(step.file, step.preview)}
           onCancel={reset}
         />
@@ -239,12 +280,14 @@ interface PreviewViewProps {
   preview: ImportPreview;
   headingRef: RefObject<HTMLHeadingElement | null>;
   bodyParts: Record<string, Classification>;
+  links: Record<string, ImportLink>;
   busy: 'importing' | 'reading' | null;
   /** The unit the member picked (shown at once, before the file is read again in it). */
   chosenUnit: WeightUnit | undefined;
   error?: string;
   onUnit: (unit: WeightUnit) => void;
   onBodyPart: (name: string, part: Classification) => void;
+  onLink: (name: string, link: ImportLink) => void;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -254,16 +297,21 @@ function PreviewView({
   preview,
   headingRef,
   bodyParts,
+  links,
   busy,
   chosenUnit,
   error,
   onUnit,
   onBodyPart,
+  onLink,
   onConfirm,
   onCancel,
 }: PreviewViewProps) {
   const unitName = useId();
-  const created = preview.exercises.filter((exercise) => exercise.match === null).length;
+  const { exercises: library } = useExercises();
+  const created = preview.exercises.filter(
+    (exercise) => !('exerciseId' in effectiveLink(exercise, links[exercise.name])),
+  ).length;
   return (
     <div className={styles.preview}>
       <h4 className={styles.previewHeading} ref={headingRef} tabIndex={-1}>
@@ -331,9 +379,12 @@ function PreviewView({
               <ExerciseRow
                 key={exercise.name}
                 exercise={exercise}
+                library={library}
+                link={effectiveLink(exercise, links[exercise.name])}
                 value={bodyParts[exercise.name]}
                 disabled={busy === 'importing'}
                 onChange={(part) => onBodyPart(exercise.name, part)}
+                onLink={(link) => onLink(exercise.name, link)}
               />
             ))}
           </ul>
@@ -360,43 +411,103 @@ function PreviewView({
   );
 }
 
+/** The body part a row created as new gets: the member's pick, else the preview's. */
+function newBodyPart(exercise: ImportExercise, chosen: Classification | undefined): Classification {
+  return chosen ?? exercise.classification ?? exercise.newClassification ?? 'CHEST';
+}
+
 function ExerciseRow({
   exercise,
+  library,
+  link,
   value,
   disabled,
   onChange,
+  onLink,
 }: {
   exercise: ImportExercise;
+  library: readonly Exercise[] | undefined;
+  link: ImportLink;
   value: Classification | undefined;
   disabled: boolean;
   onChange: (part: Classification) => void;
+  onLink: (link: ImportLink) => void;
 }) {
+  const linkId = useId();
+  // The member's exercises to choose from (the suggested one even before the library loads).
+  const own: Array<{ id: number; name: string }> = library
+    ? library.map((item) => ({ id: item.id, name: item.name }))
+    : exercise.match
+      ? [exercise.match]
+      : [];
+  const catalogue = exercise.catalogue ?? null;
+  const catalogueOwned =
+    catalogue !== null && (library ?? []).some((item) => item.catalogueKey === catalogue.key);
+  const linkedName =
+    'exerciseId' in link
+      ? (own.find((item) => item.id === link.exerciseId)?.name ?? exercise.match?.name ?? '')
+      : null;
+  const status =
+    linkedName !== null
+      ? text.matched(linkedName)
+      : 'catalogueKey' in link && catalogue
+        ? matchText.createsFromCatalogue(catalogue.name)
+        : text.created;
+  const isNew = 'new' in link;
   return (
     <li className={styles.exercise}>
       <div className={styles.exerciseName}>
         <span className={styles.name}>{exercise.name}</span>
         <span className={styles.meta}>
-          {text.exerciseMeta(
-            exercise.sets,
-            exercise.match ? text.matched(exercise.match.name) : text.created,
-          )}
+          {text.exerciseMeta(exercise.sets, status)}
+          {exercise.matchedBy && 'exerciseId' in link && exercise.match?.id === link.exerciseId
+            ? ` · ${matchText.reasons[exercise.matchedBy]}`
+            : null}
         </span>
-        {exercise.match === null && !exercise.guessed && value === undefined ? (
+        {isNew && !exercise.guessed && value === undefined ? (
           <span className={styles.check}>{text.checkBodyPart}</span>
         ) : null}
       </div>
-      {exercise.match === null && exercise.classification !== null ? (
-        <div className={styles.bodyPart}>
-          <ClassificationSelect
-            label={text.bodyPart(exercise.name)}
-            labelHidden
-            value={value ?? exercise.classification}
-            options={BODY_PART_OPTIONS}
-            disabled={disabled}
-            onChange={onChange}
-          />
-        </div>
-      ) : null}
+      <div className={styles.choices}>
+        <label className="visuallyHidden" htmlFor={linkId}>
+          {matchText.linkLabel(exercise.name)}
+        </label>
+        <select
+          id={linkId}
+          className={styles.linkSelect}
+          value={linkValue(link)}
+          disabled={disabled}
+          onChange={(event) => onLink(parseLinkValue(event.target.value))}
+        >
+          <option value="new">{matchText.newExercise}</option>
+          {catalogue && !catalogueOwned ? (
+            <option value={`catalogue:${catalogue.key}`}>
+              {matchText.toCatalogue(catalogue.name)}
+            </option>
+          ) : null}
+          {own.length > 0 ? (
+            <optgroup label={matchText.mineGroup}>
+              {own.map((item) => (
+                <option key={item.id} value={`exercise:${item.id}`}>
+                  {matchText.toExisting(item.name)}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+        </select>
+        {isNew ? (
+          <div className={styles.bodyPart}>
+            <ClassificationSelect
+              label={text.bodyPart(exercise.name)}
+              labelHidden
+              value={newBodyPart(exercise, value)}
+              options={BODY_PART_OPTIONS}
+              disabled={disabled}
+              onChange={onChange}
+            />
+          </div>
+        ) : null}
+      </div>
     </li>
   );
 }

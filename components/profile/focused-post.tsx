@@ -8,7 +8,7 @@ import { useMemberPosts } from '@/lib/hooks/use-member-posts';
 import { messages } from '@/lib/i18n/messages';
 import styles from './focused-post.module.css';
 
-// Loaded with the comments (luxon for their times), as on the feed.
+// Loaded with the comments, as on the feed.
 const CommentDialog = dynamic(
   () => import('@/components/post/comment-dialog').then((module) => module.CommentDialog),
   { ssr: false },

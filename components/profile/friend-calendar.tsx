@@ -5,12 +5,15 @@ import { DayLogPanel } from '@/components/home/day-log-panel';
 import { useCalendarMonth } from '@/components/home/use-calendar-month';
 import { WorkoutCalendar } from '@/components/home/workout-calendar';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
+import { isForbidden } from '@/lib/api/errors';
+import type { MemberSummary } from '@/lib/contract/friend';
 import { messages } from '@/lib/i18n/messages';
+import { AccessDenied } from './access-denied';
+import { FriendRelation } from './friend-relation';
 import styles from './friend-calendar.module.css';
 
 export interface FriendCalendarProps {
-  friendId: number;
-  name: string;
+  member: MemberSummary;
 }
 
 /**
@@ -18,7 +21,8 @@ export interface FriendCalendarProps {
  * /api/today/friend/{friendId}/yearAndMonth/{y}/{m}) and a read-only day log of the chosen date
  * (`{YYYY-MM-DD} 운동 일지`, the date a Seoul key): no add, edit or checkbox.
  */
-export function FriendCalendar({ friendId, name }: FriendCalendarProps) {
+export function FriendCalendar({ member }: FriendCalendarProps) {
+  const { id: friendId, name } = member;
   const {
     todayKey,
     selectedKey,
@@ -30,6 +34,15 @@ export function FriendCalendar({ friendId, name }: FriendCalendarProps) {
     isLoading,
     mutate,
   } = useCalendarMonth(friendId);
+
+  // The friendship ended since the page was rendered: the backend refuses the month (403).
+  if (isForbidden(error)) {
+    return (
+      <AccessDenied>
+        <FriendRelation member={member} placement="locked" refused />
+      </AccessDenied>
+    );
+  }
 
   return (
     <div className={styles.layout}>

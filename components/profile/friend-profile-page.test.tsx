@@ -8,10 +8,15 @@ import {
   settle,
   type Routes,
 } from '@/components/workout/test-helpers';
-import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, monthKey } from '@/lib/api/keys';
+import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, friendStatusKey, monthKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
 import { seoulDateKey, seoulYearMonth } from '@/lib/dates';
 import { FriendProfilePage } from './friend-profile-page';
+
+const refresh = jest.fn();
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), refresh }),
+}));
 
 const FRIEND = 12;
 const seoyeon = { id: FRIEND, name: '이서연', picture: null };
@@ -141,8 +146,10 @@ describe('FriendProfilePage', () => {
     const { calls } = mockFetch(routes());
     renderServerFirst(
       <FriendProfilePage member={seoyeon} postsDenied calendarAllowed={false} />,
-      {},
+      fallbackOf([[friendStatusKey(FRIEND), { memberId: FRIEND, relation: 'NONE' }]]),
     );
+    // A stranger's profile is a locked state with 친구 요청 (issue 29).
+    expect(screen.getByRole('button', { name: '친구 요청' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '접근 권한이 없습니다' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: '게시물 목록' })).not.toBeInTheDocument();
     expect(screen.getByRole('definition')).toHaveTextContent('–');
@@ -156,6 +163,7 @@ describe('FriendProfilePage', () => {
       <FriendProfilePage member={seoyeon} calendarAllowed initialTab="calendar" />,
       fallbackOf([
         [[FRIEND_POSTS_KEY, FRIEND], [{ id: 2, text: '오운완', imageUrl: 'b.png' }]],
+        [friendStatusKey(FRIEND), { memberId: FRIEND, relation: 'FRIEND' }],
         [monthKey(year, month, FRIEND), [{ localDate: today, checkBox: 'True' }]],
         [dayKey(today, FRIEND), log],
         [
@@ -180,6 +188,7 @@ describe('FriendProfilePage', () => {
     expect(within(region).getByTitle('개인 기록: 최고 무게')).toHaveTextContent('PR');
     expect(within(region).queryByRole('button', { name: /세트 완료/ })).not.toBeInTheDocument();
     expect(screen.getByRole('definition')).toHaveTextContent('1');
+    expect(screen.getByRole('button', { name: '친구 끊기' })).toBeInTheDocument();
     await settle();
     expect(calls).toEqual([]);
   });

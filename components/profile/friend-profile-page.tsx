@@ -1,10 +1,11 @@
 import { UserIcon } from '@/components/shell/nav-icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import type { MemberSummary } from '@/lib/contract/friend';
+import type { FriendRelation as Relation, MemberSummary } from '@/lib/contract/friend';
 import { messages } from '@/lib/i18n/messages';
 import { AccessDenied } from './access-denied';
 import { FriendCalendar } from './friend-calendar';
+import { FriendRelation } from './friend-relation';
 import { FriendPostsPanel, FriendProfileTabs } from './friend-profile-tabs';
 import { FriendPostCount } from './profile-counts';
 import { ProfileSummary, StatValue } from './profile-summary';
@@ -20,6 +21,8 @@ export interface FriendProfilePageProps {
   calendarAllowed: boolean;
   /** The tab open first (the page's `?tab=`). */
   initialTab?: FriendTab;
+  /** The caller's relation to the member (its SWR fallback is what the client leaves read). */
+  relation?: Relation;
 }
 
 /**
@@ -36,6 +39,12 @@ export function FriendProfilePage({
   calendarAllowed,
   initialTab,
 }: FriendProfilePageProps) {
+  // A stranger's profile is a locked state with what the caller can do about it (issue 29).
+  const locked = (
+    <AccessDenied>
+      {isSelf ? null : <FriendRelation member={member} placement="locked" />}
+    </AccessDenied>
+  );
   return (
     <>
       <ProfileSummary
@@ -56,7 +65,9 @@ export function FriendProfilePage({
             <ButtonLink href="/profile" variant="secondary" icon={<UserIcon />}>
               {messages.friendProfile.myProfile}
             </ButtonLink>
-          ) : undefined
+          ) : (
+            <FriendRelation member={member} placement="header" />
+          )
         }
       />
       <Card>
@@ -64,14 +75,8 @@ export function FriendProfilePage({
           friendId={member.id}
           initialTab={initialTab}
           postsDenied={postsDenied}
-          posts={postsDenied ? <AccessDenied /> : <FriendPostsPanel friendId={member.id} />}
-          calendar={
-            calendarAllowed ? (
-              <FriendCalendar friendId={member.id} name={member.name} />
-            ) : (
-              <AccessDenied />
-            )
-          }
+          posts={postsDenied ? locked : <FriendPostsPanel member={member} />}
+          calendar={calendarAllowed ? <FriendCalendar member={member} /> : locked}
         />
       </Card>
     </>

@@ -5,15 +5,26 @@ import { profileHref } from '@/components/friend/member-row';
 import { isForbidden } from '@/lib/api/errors';
 import { useFriendPosts } from '@/lib/hooks/use-member-posts';
 import { messages } from '@/lib/i18n/messages';
+import type { MemberSummary } from '@/lib/contract/friend';
 import { AccessDenied } from './access-denied';
+import { FriendRelation } from './friend-relation';
 import { PostsPanel } from './posts-panel';
 import { FRIEND_TABS, tabHref, type FriendTab } from './tab-param';
 import { Tabs } from './tabs';
 
-/** A member's `게시물` tab: the post grid, or the access-denied block when the posts are refused. */
-export function FriendPostsPanel({ friendId }: { friendId: number }) {
-  const { posts, error, mutate } = useFriendPosts(friendId);
-  if (!posts && isForbidden(error)) return <AccessDenied />;
+/**
+ * A member's `게시물` tab: the post grid, or the locked state when the posts are refused (a
+ * friendship ended since the page was rendered).
+ */
+export function FriendPostsPanel({ member }: { member: MemberSummary }) {
+  const { posts, error, mutate } = useFriendPosts(member.id);
+  if (isForbidden(error)) {
+    return (
+      <AccessDenied>
+        <FriendRelation member={member} placement="locked" refused />
+      </AccessDenied>
+    );
+  }
   return <PostsPanel posts={posts} error={error} onRetry={() => void mutate()} />;
 }
 

@@ -25,7 +25,7 @@ const DEFAULTS: NotificationSettings = {
   like: true,
 };
 
-/** The id of the panel, so that the bell's `알림 설정` link lands on it (`/profile#…`). */
+/** The id of the panel, so that the bell's `알림 설정` link lands on it (`/settings#…`). */
 export const NOTIFICATION_SETTINGS_ID = 'notification-settings';
 
 /**

@@ -7,7 +7,7 @@ import {
   renderWithApp,
   settle,
 } from '@/components/workout/test-helpers';
-import { FRIENDS_KEY, MEMBER_POSTS_KEY, NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
+import { FRIENDS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
 import { ProfilePage } from './profile-page';
 
 const me = { id: 1, name: '테스터', picture: null };
@@ -32,7 +32,11 @@ describe('ProfilePage', () => {
     );
     const values = await screen.findAllByRole('definition');
     expect(values.map((value) => value.textContent)).toEqual(['1', '2']);
-    expect(screen.getByRole('link', { name: '친구 요청' })).toHaveAttribute('href', '/friend');
+    expect(screen.getByRole('link', { name: '친구 관리' })).toHaveAttribute('href', '/friend');
+    expect(screen.getByRole('link', { name: '설정' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('button', { name: '프로필 편집' })).toBeInTheDocument();
+    // The settings live on /settings now (issue 29).
+    expect(screen.queryByRole('region', { name: '운동 설정' })).not.toBeInTheDocument();
   });
 
   it('lists friends linking to their profiles in the 친구 tab', async () => {
@@ -125,16 +129,9 @@ describe('ProfilePage', () => {
       fallbackOf([
         [[MEMBER_POSTS_KEY], [{ id: 3, text: '하체 데이', imageUrl: 'k.png' }]],
         [FRIENDS_KEY, [{ id: 8, member: me, friend: { id: 12, name: '이서연', picture: null } }]],
-        [
-          NOTIFICATION_SETTINGS_KEY,
-          { friendRequest: true, friendAccept: true, comment: true, like: false },
-        ],
       ]),
     );
     // The first render already has everything (no findBy: nothing is awaited).
-    expect(
-      screen.getByRole('switch', { name: '내 게시물에 좋아요가 눌렸을 때' }),
-    ).not.toBeChecked();
     expect(screen.getByRole('heading', { level: 1, name: '테스터' })).toBeInTheDocument();
     const grid = screen.getByRole('list', { name: '게시물 목록' });
     expect(within(grid).getByRole('img', { name: '하체 데이' })).toBeInTheDocument();

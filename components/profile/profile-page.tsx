@@ -1,14 +1,7 @@
-import { FriendIcon } from '@/components/shell/nav-icons';
-import { ButtonLink } from '@/components/ui/button';
 import type { SessionUser } from '@/lib/contract/session';
-import { messages } from '@/lib/i18n/messages';
-import { DataExportPanel } from './data-export';
 import { FocusedPost } from './focused-post';
-import { NotificationSettingsPanel } from './notification-settings';
-import { FriendCount, MemberPostCount } from './profile-counts';
-import { ProfileSummary } from './profile-summary';
+import { OwnProfileHeader } from './own-profile-header';
 import { ProfileTabs } from './profile-tabs';
-import { TrainingSettingsPanel } from './training-settings';
 import type { ProfileTab } from './tab-param';
 
 export interface ProfilePageProps {
@@ -23,11 +16,10 @@ export interface ProfilePageProps {
 }
 
 /**
- * The own profile (/profile): avatar, name, how many posts and friends, a link to /friend, the
- * post a notification leads to (`?post=`), the training and notification settings, the data
- * export, and the tabs (profile-tabs.tsx). A server component: the lists come as SWR fallback from the page, and
- * only the counts and the tabs run in the browser. A list that fails to load shows a dash for its
- * count.
+ * The own profile (/profile): avatar, name, how many posts and friends, `프로필 편집`, a link to
+ * /friend and ⚙ to /settings (own-profile-header.tsx), the post a notification leads to (`?post=`),
+ * then the tabs `게시물` and `친구` (profile-tabs.tsx) right under the header. The settings live on
+ * /settings (issue 29). A server component: the lists come as SWR fallback from the page.
  */
 export function ProfilePage({
   member,
@@ -37,25 +29,10 @@ export function ProfilePage({
 }: ProfilePageProps) {
   return (
     <>
-      <ProfileSummary
-        name={member.name}
-        picture={member.picture}
-        stats={[
-          { label: messages.profile.posts, value: <MemberPostCount /> },
-          { label: messages.profile.friends, value: <FriendCount /> },
-        ]}
-        actions={
-          <ButtonLink href="/friend" variant="secondary" icon={<FriendIcon />}>
-            {messages.profile.manageFriends}
-          </ButtonLink>
-        }
-      />
+      <OwnProfileHeader member={member} />
       {focusPostId === null ? null : (
         <FocusedPost key={focusPostId} postId={focusPostId} openComments={openComments} />
       )}
-      <TrainingSettingsPanel />
-      <NotificationSettingsPanel />
-      <DataExportPanel />
       <ProfileTabs initialTab={initialTab} />
     </>
   );

@@ -62,7 +62,8 @@ export function RestTimerBar() {
       {view ? (
         <>
           <div className={styles.spacer} aria-hidden="true" />
-          <section className={styles.bar} aria-label={text.region}>
+          {/* data-rest-timer-bar: the toast region stacks above the bar while it shows. */}
+          <section className={styles.bar} aria-label={text.region} data-rest-timer-bar="">
             {/* The timer text is what assistive technology reads; the bar is its picture. */}
             <progress
               className={styles.progress}

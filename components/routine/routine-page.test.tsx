@@ -10,8 +10,16 @@ import {
   writes,
   type Routes,
 } from '@/components/workout/test-helpers';
+import { seoulDateKey, yearMonthOfKey } from '@/lib/dates';
 import { RoutinePage } from './routine-page';
 import { buildRoutineExerciseCreate, nextSequenceStart } from './routine-sequence';
+
+const push = jest.fn();
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn() }),
+}));
+
+afterEach(() => push.mockReset());
 
 const upper: Routine = {
   routineId: 3,
@@ -289,5 +297,121 @@ describe('RoutinePage from the server page', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('heading', { level: 3, name: '벤치프레스' })).toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('RoutinePage: 오늘 시작 (issue 29)', () => {
+  const today = seoulDateKey();
+  const { year, month } = yearMonthOfKey(today);
+  const MONTH = `GET /api/today/yearAndMonth/${year}/${month}`;
+  const full: Routine = {
+    routineId: 5,
+    routineName: '전신',
+    routineExerciseDtoList: ['벤치프레스', '스쿼트', '데드리프트', '풀업'].map((name, index) => ({
+      routineExerciseId: 20 + index,
+      sequence: index + 1,
+      exerciseName: name,
+      repWeightList: [{ id: 50 + index, reps: 5, weight: 60 }],
+    })),
+  };
+
+  it('lists the exercise names on the collapsed cards', async () => {
+    mockFetch(routes({ 'GET /api/member/routines': { body: [upper, empty, full] } }));
+    await renderPage();
+    expect(screen.getByRole('button', { name: /상체/ })).toHaveTextContent('벤치프레스 · 풀업');
+    expect(screen.getByRole('button', { name: /전신/ })).toHaveTextContent(
+      '벤치프레스 · 스쿼트 · 데드리프트 외 1개',
+    );
+    expect(screen.getByRole('button', { name: /하체/ })).toHaveTextContent('운동 0개');
+    const cards = screen.getAllByRole('listitem');
+    // An empty routine has nothing to start.
+    expect(within(cards[1]).getByRole('button', { name: '오늘 시작' })).toBeDisabled();
+    expect(within(cards[0]).getByRole('button', { name: '오늘 시작' })).toHaveAccessibleDescription(
+      '상체를 오늘 운동 일지에 추가하고 홈으로 이동합니다.',
+    );
+  });
+
+  it("creates today's record when the month does not list it, adds the routine and goes home", async () => {
+    const { calls } = mockFetch(
+      routes({
+        [MONTH]: { body: [] },
+        [`POST /api/today?date=${today}`]: {
+          status: 201,
+          body: `${today}의 Today를 생성했습니다.`,
+        },
+        [`POST /api/todayExercise/${today}`]: { body: 'add todayExercise' },
+      }),
+    );
+    const user = await renderPage();
+    const card = screen.getByRole('button', { name: /상체/ }).closest('li')!;
+    await user.click(within(card).getByRole('button', { name: '오늘 시작' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/'));
+    expect(writes(calls)).toEqual([
+      { method: 'POST', url: `/api/today?date=${today}`, body: null },
+      {
+        method: 'POST',
+        url: `/api/todayExercise/${today}`,
+        body: [{ id: 3, type: 'routine', sequence: 1 }],
+      },
+    ]);
+    expect(await screen.findByText('상체를 오늘 운동 일지에 추가했습니다.')).toBeInTheDocument();
+  });
+
+  it('appends to the record today already has', async () => {
+    const { calls } = mockFetch(
+      routes({
+        'GET /api/member/routines': { body: [full] },
+        [MONTH]: { body: [{ localDate: today, checkBox: 'False' }] },
+        [`POST /api/todayExercise/${today}`]: { body: 'add todayExercise' },
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<RoutinePage />);
+    await user.click(await screen.findByRole('button', { name: '오늘 시작' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/'));
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        url: `/api/todayExercise/${today}`,
+        body: [{ id: 5, type: 'routine', sequence: 1 }],
+      },
+    ]);
+    expect(await screen.findByText('전신을 오늘 운동 일지에 추가했습니다.')).toBeInTheDocument();
+  });
+
+  it('is disabled while it runs and reports a failure without leaving the page', async () => {
+    mockFetch(
+      routes({
+        [MONTH]: { body: [{ localDate: today, checkBox: 'False' }] },
+        [`POST /api/todayExercise/${today}`]: {
+          status: 400,
+          body: {
+            code: '400',
+            message: '잘못된 요청입니다.',
+            data: null,
+            timestamp: 't',
+            path: null,
+          },
+        },
+      }),
+    );
+    // The add is held until the button has been seen disabled.
+    const routed = global.fetch;
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    global.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
+      if (init.method === 'POST') await held;
+      return routed(url, init);
+    }) as unknown as typeof fetch;
+    const user = await renderPage();
+    const card = screen.getByRole('button', { name: /상체/ }).closest('li')!;
+    await user.click(within(card).getByRole('button', { name: '오늘 시작' }));
+    expect(await within(card).findByRole('button', { name: '시작 중...' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('alert')).toHaveTextContent('잘못된 요청입니다.');
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: '오늘 시작' })).toBeEnabled(),
+    );
+    expect(push).not.toHaveBeenCalled();
   });
 });

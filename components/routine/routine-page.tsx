@@ -1,8 +1,10 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { toggleSelection } from '@/components/home/selection';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -14,8 +16,12 @@ import { PlusIcon, RoutineIcon } from '@/components/shell/nav-icons';
 import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
 import { loadApi } from '@/lib/api/load';
-import { ROUTINES_KEY } from '@/lib/api/keys';
+import { dayKey, ROUTINES_KEY } from '@/lib/api/keys';
 import type { Routine } from '@/lib/contract/routine';
+import type { Today } from '@/lib/contract/today';
+import { seoulDateKey } from '@/lib/dates';
+import { addChange } from '@/lib/offline/day-changes';
+import { dayOutbox } from '@/lib/offline/day-outbox';
 import { useRoutines } from '@/lib/hooks/use-routines';
 import { messages } from '@/lib/i18n/messages';
 import { RoutineCard } from './routine-card';
@@ -56,13 +62,18 @@ function RoutineSkeleton() {
   );
 }
 
-/** The routines page (/routine): `루틴 목록`, expandable routines and their modals. */
+/**
+ * The routines page (/routine): `루틴 목록`, expandable routines and their modals, and each
+ * routine's `오늘 시작`.
+ */
 export function RoutinePage() {
   const { routines, error, mutate: reload } = useRoutines();
   const [modal, setModal] = useState<Modal>(null);
-  const { mutate } = useSWRConfig();
+  const [starting, setStarting] = useState<number | null>(null);
+  const { mutate, cache } = useSWRConfig();
   const toast = useToast();
   const confirm = useConfirm();
+  const router = useRouter();
 
   const close = () => setModal(null);
   const find = (routineId: number): Routine | undefined =>
@@ -82,6 +93,35 @@ export function RoutinePage() {
       toast.success(messages.routine.deleted);
     } catch (failure) {
       toast.error(describeError(failure, messages.routine.deleteFailed));
+    }
+  }
+
+  /**
+   * `오늘 시작`: adds the routine to today's log (Seoul date) exactly as the home's add dialog adds
+   * a checked routine: one change in the day-log outbox, which creates the day record first when
+   * the backend lists none for the date (POST /api/today?date=) and then appends the routine
+   * (POST /api/todayExercise/{date}); offline it waits in the outbox. Then the home, where today
+   * is the chosen date.
+   */
+  async function onStart(routine: Routine) {
+    if (starting !== null) return;
+    setStarting(routine.routineId);
+    try {
+      const date = seoulDateKey();
+      const selection = toggleSelection([], routine.routineId, 'routine', true);
+      // Today's log as the cache knows it (the home read it earlier), else none yet.
+      const day = cache.get(dayKey(date))?.data as Today | null | undefined;
+      const change = addChange(date, day, selection, [], [routine]);
+      const result = await dayOutbox().submit(change.op, change.label);
+      toast.success(
+        result === 'queued'
+          ? messages.routine.startQueued(routine.routineName)
+          : messages.routine.started(routine.routineName),
+      );
+      router.push('/');
+    } catch (failure) {
+      toast.error(describeError(failure, messages.routine.startFailed));
+      setStarting(null);
     }
   }
 
@@ -109,6 +149,8 @@ export function RoutinePage() {
             <RoutineCard
               key={routine.routineId}
               routine={routine}
+              onStart={() => void onStart(routine)}
+              starting={starting === routine.routineId}
               onAddExercises={() =>
                 setModal({ kind: 'addExercises', routineId: routine.routineId })
               }

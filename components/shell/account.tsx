@@ -16,10 +16,14 @@ import {
   clearOfflineData,
   markLogoutPending,
 } from '@/lib/offline/offline-data';
-import { LoginIcon, LogoutIcon } from './nav-icons';
+import { InstallNavButton } from '@/components/install/install-button';
+import { LoginIcon, LogoutIcon, SettingsIcon } from './nav-icons';
 import styles from './sidebar.module.css';
 
-/** The account corner: the member (avatar + name → /profile) and logout, or a login link. */
+/**
+ * The account corner: the member (avatar + name → /profile), ⚙ `설정` (/settings), `앱 설치` while
+ * the browser offers it, and logout; or a login link.
+ */
 export function Account() {
   const session = useSession();
   const router = useRouter();
@@ -83,6 +87,14 @@ export function Account() {
         <span className={styles.name}>{user.name}</span>
         <span className="visuallyHidden"> {messages.nav.openProfileSuffix}</span>
       </Link>
+      <Link prefetch={false} href="/settings" className={styles.accountButton}>
+        <SettingsIcon />
+        <span className={styles.accountLabel}>{messages.settingsPage.open}</span>
+      </Link>
+      <InstallNavButton
+        className={`${styles.accountButton} ${styles.installButton}`}
+        labelClassName={styles.accountLabel}
+      />
       <button
         type="button"
         className={styles.accountButton}

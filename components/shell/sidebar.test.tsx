@@ -72,6 +72,9 @@ describe('Sidebar', () => {
     expect(screen.queryByRole('img', { name: '박지민' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '로그아웃' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '로그인' })).not.toBeInTheDocument();
+    // ⚙ 설정 (issue 29); 앱 설치 only while the browser offers it.
+    expect(screen.getByRole('link', { name: '설정' })).toHaveAttribute('href', '/settings');
+    expect(screen.queryByRole('button', { name: '앱 설치' })).not.toBeInTheDocument();
   });
 
   it('shows the picture when there is one', async () => {

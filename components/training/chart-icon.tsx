@@ -1,15 +1,14 @@
+import { StrokeIcon } from '@/components/ui/stroke-icon';
+
 /** A small rising-line chart icon (decorative) for links to an exercise's history. */
 export function ChartIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M4 19.5h16M5.5 15.5l4-4.5 3.5 3 5.5-6.5M15 7.5h3.5V11"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <StrokeIcon
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      focusable="false"
+      d="M4 19.5h16M5.5 15.5l4-4.5 3.5 3 5.5-6.5M15 7.5h3.5V11"
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { messages } from '@/lib/i18n/messages';
+import { dialogOpened, openDialogCount } from './layers';
 import styles from './dialog.module.css';
 
 const FOCUSABLE = [
@@ -73,8 +74,12 @@ export function Dialog({
     const target = initialFocusRef?.current ?? (panel ? focusablesIn(panel)[0] : null) ?? panel;
     target?.focus();
     document.body.classList.add('scrollLocked');
+    // Toasts make way: those showing are dismissed, later ones keep clear of the buttons.
+    const release = dialogOpened();
     return () => {
-      document.body.classList.remove('scrollLocked');
+      release();
+      // A dialog over another: the page stays locked until the last one closes.
+      if (openDialogCount() === 0) document.body.classList.remove('scrollLocked');
       if (previous && previous.isConnected) previous.focus();
     };
   }, [open, initialFocusRef]);
@@ -141,12 +146,18 @@ export function Dialog({
             </button>
           )}
         </div>
-        {description ? (
-          <p className={styles.description} id={descriptionId}>
-            {description}
-          </p>
+        {/* Only this part scrolls: the header and the footer stay put, and the footer (solid,
+            above it) never has the content drawn over its buttons. */}
+        {description || children ? (
+          <div className={styles.content} data-has-footer={footer ? '' : undefined}>
+            {description ? (
+              <p className={styles.description} id={descriptionId}>
+                {description}
+              </p>
+            ) : null}
+            {children ? <div className={styles.body}>{children}</div> : null}
+          </div>
         ) : null}
-        {children ? <div className={styles.body}>{children}</div> : null}
         {footer ? <div className={styles.footer}>{footer}</div> : null}
       </div>
     </div>,

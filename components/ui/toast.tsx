@@ -8,9 +8,11 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { messages } from '@/lib/i18n/messages';
+import { openDialogCount, subscribeDialogs } from './layers';
 import styles from './toast.module.css';
 
 export type ToastTone = 'info' | 'success' | 'error';
@@ -40,6 +42,9 @@ export const DEFAULT_TOAST_DURATION = 4000;
 const MAX_TOASTS = 3;
 
 const ToastContext = createContext<ToastApi | null>(null);
+
+const dialogsOpen = () => openDialogCount() > 0;
+const noDialogs = () => false;
 
 function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => void }) {
   useEffect(() => {
@@ -71,10 +76,25 @@ function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => vo
   );
 }
 
-/** Holds the toasts of the app: bottom on phones, top-right on wide screens (decisions.md §6). */
+/**
+ * Holds the toasts of the app: bottom on phones (above the tab bar and the rest-timer bar),
+ * top-right on wide screens (decisions.md §6); dismissed when a dialog opens, and at the top,
+ * clear of its buttons, while one is open.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
+
+  // A dialog opening dismisses every toast (one left over would lie on the dialog's buttons and
+  // take their taps); while dialogs are open, the newest toast alone shows, at the top.
+  useEffect(
+    () =>
+      subscribeDialogs(({ opened }) => {
+        if (opened) setItems([]);
+      }),
+    [],
+  );
+  const overDialog = useSyncExternalStore(subscribeDialogs, dialogsOpen, noDialogs);
 
   const dismiss = useCallback((id: number) => {
     setItems((current) => current.filter((item) => item.id !== id));
@@ -105,8 +125,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className={styles.region}>
-        {items.map((item) => (
+      <div
+        className={styles.region}
+        data-toast-region=""
+        data-over-dialog={overDialog ? '' : undefined}
+      >
+        {(overDialog ? items.slice(-1) : items).map((item) => (
           <Toast key={item.id} item={item} onClose={dismiss} />
         ))}
       </div>

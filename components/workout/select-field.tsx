@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { ChevronDownIcon } from '@/components/ui/chevron-down-icon';
 import styles from './classification-select.module.css';
 
 export interface SelectFieldProps {
@@ -46,16 +47,7 @@ export function SelectField({
         >
           {children}
         </select>
-        <svg className={styles.chevron} viewBox="0 0 20 20" aria-hidden="true">
-          <path
-            d="M6 8l4 4 4-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <ChevronDownIcon className={styles.chevron} />
       </div>
       {error ? (
         <p className={styles.error} id={errorId}>

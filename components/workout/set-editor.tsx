@@ -29,10 +29,10 @@ export interface SetEditorProps {
 }
 
 /**
- * Editable sets: per row a reps and a weight number input (placeholders `반복 횟수 (Set N)` and
- * `무게 (Set N)`, also their labels), a remove button, and `세트 추가` at the bottom. Shared by the
- * exercise form, the routine edit modal and the day log's edit modal. Controlled: the parent owns
- * the list and validates it with `validateSets` (set-drafts.ts).
+ * Editable sets: per row a weight then a reps number input (weight before reps everywhere, issue
+ * 29; placeholders `무게 (Set N)` and `반복 횟수 (Set N)`, also their labels), a remove button,
+ * and `세트 추가` at the bottom. Shared by the exercise form, the routine edit modal and the day
+ * log's edit modal. Controlled: the parent owns the list and validates it with `validateSets`.
  */
 export function SetEditor({
   sets,
@@ -71,29 +71,6 @@ export function SetEditor({
                   {n}
                 </span>
                 <div className={styles.field}>
-                  <label className="visuallyHidden" htmlFor={`${baseId}-${set.key}-reps`}>
-                    {messages.sets.repsLabel(n)}
-                  </label>
-                  <input
-                    id={`${baseId}-${set.key}-reps`}
-                    className={styles.input}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={LIMITS.reps}
-                    step={1}
-                    placeholder={messages.sets.repsPlaceholder(n)}
-                    value={set.reps ?? ''}
-                    aria-invalid={repsInvalid || undefined}
-                    onChange={(event) =>
-                      update(index, { reps: parseNumberInput(event.target.value) })
-                    }
-                  />
-                  <span className={styles.unit} aria-hidden="true">
-                    {messages.sets.repsUnit}
-                  </span>
-                </div>
-                <div className={styles.field}>
                   <label className="visuallyHidden" htmlFor={`${baseId}-${set.key}-weight`}>
                     {messages.sets.weightLabel(n)}
                   </label>
@@ -114,6 +91,29 @@ export function SetEditor({
                   />
                   <span className={styles.unit} aria-hidden="true">
                     {unit}
+                  </span>
+                </div>
+                <div className={styles.field}>
+                  <label className="visuallyHidden" htmlFor={`${baseId}-${set.key}-reps`}>
+                    {messages.sets.repsLabel(n)}
+                  </label>
+                  <input
+                    id={`${baseId}-${set.key}-reps`}
+                    className={styles.input}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={LIMITS.reps}
+                    step={1}
+                    placeholder={messages.sets.repsPlaceholder(n)}
+                    value={set.reps ?? ''}
+                    aria-invalid={repsInvalid || undefined}
+                    onChange={(event) =>
+                      update(index, { reps: parseNumberInput(event.target.value) })
+                    }
+                  />
+                  <span className={styles.unit} aria-hidden="true">
+                    {messages.sets.repsUnit}
                   </span>
                 </div>
                 <button

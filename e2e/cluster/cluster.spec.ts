@@ -1,75 +1,103 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   expect,
   test,
   type Browser,
   type BrowserContext,
+  type Locator,
   type Page,
   type Response,
 } from '@playwright/test';
 import { signIn, uniqueNamedMember } from '../fixtures/auth';
+import { seoulToday } from '../fixtures/calendar';
 import { createClub, openRoom, say } from '../fixtures/club';
+import { setRows } from '../fixtures/day-log';
 import {
   APP_PIN_COOKIE,
   APP_UPSTREAM_HEADER,
   BACKEND_PIN_COOKIE,
   BACKEND_UPSTREAM_HEADER,
   CLUSTER_APP_URL,
-  CLUSTER_BACKEND_BALANCER_URL,
+  CLUSTER_BACKEND_URL,
+  CLUSTER_STATE_DIR,
 } from './env';
 
 /**
- * The scale-out rehearsal (`npm run start:cluster`), end to end: member A's browser is pinned to
- * app-1 and backend-1, member B's to app-2 and backend-2 (the pin cookies; every answer names the
- * instance that gave it, and the test checks them all). A photo posted through app-1 is seen,
- * loaded from the shared bucket, through app-2; a chat conversation crosses the backends through
- * Redis; backend-1 is stopped (by the PID its launcher reports) in the middle of it, both members
- * keep writing while it is down (A's room reconnects through backend-2) and after it is back, and
- * each ends up with every message exactly once, in order.
+ * The scale-out rehearsal (`npm run start:cluster`) through nginx, end to end.
+ *
+ * First: member A's browser is pinned to app-1 and backend-1, member B's to app-2 and backend-2
+ * (the pin cookies; every answer names the instance that gave it, and the test checks them all).
+ * A photo posted through app-1 is seen, loaded from the shared bucket, through app-2; a chat
+ * conversation crosses the backends through Redis; backend-1 is stopped (by the PID its launcher
+ * reports) in the middle of it, both members keep writing while it is down (A's room reconnects
+ * through backend-2) and after it is back, and each ends up with every message exactly once, in
+ * order.
+ *
+ * Then the rolling restart: two members, not pinned, chat and log sets while the launcher restarts
+ * every app and backend instance one at a time; no message or set is lost, none is doubled, and
+ * neither member is shown an error.
  */
 
-interface Target {
-  name: string;
-  healthy: boolean;
-}
 interface Process {
   name: string;
   role: string;
+  url: string | null;
   pid: number;
   running: boolean;
 }
-interface BalancerStatus {
-  balancer: string;
-  targets: Target[];
-  cluster: { launcher: { pid: number }; processes: Process[] };
+interface Rolling {
+  state: 'running' | 'done' | 'failed';
+  order: string[];
+  restarted: string[];
+  current: string | null;
+  error: string | null;
+}
+interface ClusterState {
+  launcher: { pid: number };
+  processes: Process[];
+  rolling: Rolling | null;
 }
 
-async function balancerStatus(base: string): Promise<BalancerStatus> {
-  const response = await fetch(`${base}/__cluster`);
-  expect(response.ok).toBe(true);
-  return (await response.json()) as BalancerStatus;
+/** The launcher's processes.json: every process with its PID, and the rolling restart. */
+function clusterState(): ClusterState {
+  return JSON.parse(
+    readFileSync(path.join(CLUSTER_STATE_DIR, 'processes.json'), 'utf8'),
+  ) as ClusterState;
 }
 
-/** True when every instance runs and both balancers count every target as healthy. */
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** True when every process runs and each instance, and nginx's two listeners, answer /healthz. */
 async function allUp(): Promise<boolean> {
-  const [apps, backends] = await Promise.all([
-    balancerStatus(CLUSTER_APP_URL),
-    balancerStatus(CLUSTER_BACKEND_BALANCER_URL),
-  ]);
-  return (
-    [...apps.targets, ...backends.targets].every((target) => target.healthy) &&
-    apps.cluster.processes.every((proc) => proc.running)
-  );
+  const { processes } = clusterState();
+  if (!processes.every((proc) => proc.running)) return false;
+  const urls = [
+    CLUSTER_APP_URL,
+    CLUSTER_BACKEND_URL,
+    ...processes
+      .filter((proc) => proc.role === 'app' || proc.role === 'backend')
+      .map((proc) => proc.url!),
+  ];
+  return (await Promise.all(urls.map((url) => answers(`${url}/healthz`)))).every(Boolean);
 }
 
 /** Every instance up; a run that failed half way (a retry) first has the launcher restart them. */
 async function ensureAllUp() {
   if (await allUp()) return;
-  const { cluster } = await balancerStatus(CLUSTER_APP_URL);
-  process.kill(cluster.launcher.pid, 'SIGHUP');
+  process.kill(clusterState().launcher.pid, 'SIGHUP');
   await expect.poll(allUp, { timeout: 60_000 }).toBe(true);
 }
 
-/** A browser context whose requests the balancers send to app-`app` and backend-`backend`. */
+/** A browser context whose requests nginx sends to app-`app` and backend-`backend`. */
 async function pinnedContext(browser: Browser, app: number, backend: number) {
   const context = await browser.newContext({ baseURL: CLUSTER_APP_URL });
   await context.addCookies([
@@ -156,10 +184,15 @@ async function shownMarkers(page: Page, markers: string[]): Promise<string[]> {
   return texts.map((text) => markers.find((marker) => text.includes(marker)) ?? '?');
 }
 
-/** Sends `text` and waits until the sender's own room shows it (it is stored and broadcast). */
-async function sayAndSee(page: Page, text: string, all: string[]) {
+/**
+ * Sends `text` and waits until the sender's own room shows it (it is stored and broadcast), at
+ * most `timeout` ms.
+ */
+async function sayAndSee(page: Page, text: string, all: string[], timeout = 15_000) {
   await say(page, text);
-  await expect.poll(async () => (await shownMarkers(page, all)).includes(text)).toBe(true);
+  await expect
+    .poll(async () => (await shownMarkers(page, all)).includes(text), { timeout })
+    .toBe(true);
 }
 
 /** A valid 2×2 PNG (the accent red). */
@@ -202,7 +235,7 @@ test('through two app and two backend instances: a photo and a chat reach the ot
     const homeB = await pageB.reload();
     expect(homeA?.headers()[APP_UPSTREAM_HEADER]).toBe('app-1');
     expect(homeB?.headers()[APP_UPSTREAM_HEADER]).toBe('app-2');
-    // The live stream (server-sent events, never-ending) comes through both balancers and the BFF
+    // The live stream (server-sent events, never-ending) comes through both nginx servers and the BFF
     // as it is written: buffered anywhere, its first event would never arrive.
     const first = await pageA.evaluate(
       () =>
@@ -294,17 +327,15 @@ test('through two app and two backend instances: a photo and a chat reach the ot
   });
 
   await test.step('backend-1 stops; both keep writing while it is down', async () => {
-    const { cluster } = await balancerStatus(CLUSTER_BACKEND_BALANCER_URL);
-    const backend1 = cluster.processes.find((proc) => proc.name === 'backend-1');
+    const backend1 = clusterState().processes.find((proc) => proc.name === 'backend-1');
     expect(backend1?.running).toBe(true);
     process.kill(backend1!.pid, 'SIGTERM');
     await expect
       .poll(async () => {
-        const status = await balancerStatus(CLUSTER_BACKEND_BALANCER_URL);
-        const stopped = status.cluster.processes.find((proc) => proc.name === 'backend-1');
-        return [stopped?.running, status.targets.map((target) => target.healthy)];
+        const stopped = clusterState().processes.find((proc) => proc.name === 'backend-1');
+        return [stopped?.running, await answers(`${backend1!.url}/healthz`)];
       })
-      .toEqual([false, [false, true]]);
+      .toEqual([false, false]);
 
     // A's room lost its link; B's, on backend-2, did not.
     await expect(pageA.getByText('연결 중...')).toBeVisible();
@@ -322,9 +353,10 @@ test('through two app and two backend instances: a photo and a chat reach the ot
   });
 
   await test.step('backend-1 comes back; A returns to it and the conversation goes on', async () => {
-    const { cluster } = await balancerStatus(CLUSTER_APP_URL);
-    process.kill(cluster.launcher.pid, 'SIGHUP');
+    process.kill(clusterState().launcher.pid, 'SIGHUP');
     await expect.poll(allUp, { timeout: 60_000 }).toBe(true);
+    // nginx tries an instance it saw fail again after its fail_timeout (2 s in the rehearsal).
+    await pageA.waitForTimeout(2_500);
     // A fresh load: the history from the database, the live link on backend-1 again.
     await pageA.reload();
     await expectConnected(pageA);
@@ -350,4 +382,223 @@ test('through two app and two backend instances: a photo and a chat reach the ot
   expect(answersB.filter((seen) => seen.backend && seen.backend !== 'backend-2')).toEqual([]);
   // No member saw a server error, not even while backend-1 was going.
   expect([...answersA, ...answersB].filter((seen) => seen.status >= 500)).toEqual([]);
+});
+
+/** Origin header for the API writes the test makes itself, as the browser would send it. */
+const writeHeaders = { origin: CLUSTER_APP_URL };
+
+/**
+ * Gives the signed-in member of `page` today's log with one exercise (스쿼트, one set of 90 kg × 5),
+ * through the API, as the add dialog makes it.
+ */
+async function dayWithSquat(page: Page, today: string) {
+  const request = page.request;
+  const ok = async (response: Awaited<ReturnType<typeof request.get>>) => {
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response;
+  };
+  await ok(
+    await request.post('/api/exercise', {
+      data: {
+        name: '스쿼트',
+        memo: '',
+        repWeightList: [{ reps: 5, weight: 100 }],
+        classification: 'LOWERBODY',
+      },
+      headers: writeHeaders,
+    }),
+  );
+  const exercises = (await (await ok(await request.get('/api/member/exercises'))).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const squat = exercises.find((exercise) => exercise.name === '스쿼트')!;
+  await ok(await request.post(`/api/today?date=${today}`, { headers: writeHeaders }));
+  await ok(
+    await request.post(`/api/todayExercise/${today}`, {
+      data: [{ id: squat.id, type: 'exercise', sequence: 1 }],
+      headers: writeHeaders,
+    }),
+  );
+  const day = (await (await ok(await request.get(`/api/today/date/${today}`))).json()) as {
+    id: number;
+    todayExercises: { id: number }[];
+  };
+  await ok(
+    await request.patch(`/api/todayExercise/${day.id}`, {
+      data: [{ id: day.todayExercises[0].id, repWeightList: [{ reps: 5, weight: 90 }] }],
+      headers: writeHeaders,
+    }),
+  );
+}
+
+/** The stored sets of today's 스쿼트, from the backend. */
+async function storedSquatSets(page: Page, today: string): Promise<number> {
+  const response = await page.request.get(`/api/today/date/${today}`);
+  expect(response.status()).toBe(200);
+  const day = (await response.json()) as {
+    todayExercises: { exerciseName: string; repWeightList: unknown[] }[];
+  };
+  return (
+    day.todayExercises.find((entry) => entry.exerciseName === '스쿼트')?.repWeightList.length ?? 0
+  );
+}
+
+/** Every stored message of room `roomId` (oldest first, all pages), reduced as `shownMarkers`. */
+async function storedMarkers(page: Page, roomId: string, markers: string[]): Promise<string[]> {
+  const read = async (pathname: string) => {
+    const response = await page.request.get(pathname);
+    expect(response.status(), pathname).toBe(200);
+    return (await response.json()) as { messageId: number; message: string }[];
+  };
+  let messages = await read(`/api/rooms/${roomId}/recentMessage?limit=100`);
+  while (messages.length > 0) {
+    const first = messages[0].messageId;
+    const older = await read(`/api/rooms/${roomId}/olderMessage?messageId=${first}&limit=100`);
+    if (older.length === 0) break;
+    messages = [...older, ...messages];
+  }
+  return messages.map((item) => markers.find((marker) => item.message.includes(marker)) ?? '?');
+}
+
+function squatEntry(home: Page, today: string): Locator {
+  const log = home.getByRole('region', { name: `${today} 운동 일지` });
+  return log
+    .getByRole('listitem')
+    .filter({ has: home.getByRole('heading', { level: 3, name: /스쿼트/ }) });
+}
+
+/**
+ * What a member was shown that reads as an error: alerts (toasts, a set row's `저장하지 못했습니다`,
+ * the chat's failures), collected as they appear while `watching.on`, whichever page shows them.
+ */
+async function watchAlerts(page: Page, shown: string[], watching: { on: boolean }) {
+  await page.exposeFunction('__clusterAlert', (text: string) => {
+    if (watching.on) shown.push(`${new URL(page.url()).pathname}: ${text}`);
+  });
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    const report = () => {
+      for (const element of document.querySelectorAll('[role="alert"], [role="alertdialog"]')) {
+        const text = (element.textContent ?? '').trim();
+        // (Next's route announcer reads out each page title; it is no error.)
+        if (!text || seen.has(element) || element.id === '__next-route-announcer__') continue;
+        seen.add(element);
+        (window as unknown as { __clusterAlert: (text: string) => void }).__clusterAlert(text);
+      }
+    };
+    new MutationObserver(report).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+}
+
+test('a rolling restart of every app and backend instance while two members chat and log sets: nothing lost, no error shown', async ({
+  browser,
+}) => {
+  test.setTimeout(600_000);
+  const ctxA = await browser.newContext({ baseURL: CLUSTER_APP_URL });
+  const ctxB = await browser.newContext({ baseURL: CLUSTER_APP_URL });
+  contexts = [ctxA, ctxB];
+  const members = [
+    { name: 'A' as const, context: ctxA, who: uniqueNamedMember('롤링A') },
+    { name: 'B' as const, context: ctxB, who: uniqueNamedMember('롤링B') },
+  ];
+  const today = seoulToday();
+  const run = Date.now().toString(36);
+  const alerts: string[] = [];
+  const watching = { on: false };
+  const serverErrors: string[] = [];
+  const sides: ((typeof members)[number] & { chat: Page; home: Page })[] = [];
+  for (const member of members) {
+    const chat = await member.context.newPage();
+    const home = await member.context.newPage();
+    for (const page of [chat, home]) {
+      await watchAlerts(page, alerts, watching);
+      page.on('response', (response) => {
+        if (response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
+      });
+    }
+    sides.push({ ...member, chat, home });
+  }
+  const [a, b] = sides;
+
+  let roomId = '';
+  await test.step('both sign in, each with a day log of one set; both in one club room', async () => {
+    for (const side of sides) {
+      await signIn(side.chat, side.who);
+      await dayWithSquat(side.chat, today);
+      await side.home.goto('/');
+      await expect(setRows(squatEntry(side.home, today))).toHaveCount(1);
+    }
+    const title = `롤링 클럽 ${run}`;
+    await createClub(a.chat, title, {
+      intro: '롤링 재시작 리허설용 클럽입니다.',
+      place: '판교역',
+      time: '매주 화요일 저녁 7시',
+    });
+    roomId = await openRoom(a.chat, title);
+    await expectConnected(a.chat);
+    expect(await openRoom(b.chat, title)).toBe(roomId);
+    await expectConnected(b.chat);
+  });
+
+  const sent: string[] = [];
+  const sets = { A: 1, B: 1 };
+  let rolling: Rolling | null = null;
+
+  await test.step('the launcher restarts each instance in turn while both keep chatting and logging sets', async () => {
+    watching.on = true;
+    process.kill(clusterState().launcher.pid, 'SIGUSR2');
+    await expect.poll(() => clusterState().rolling?.state).toBe('running');
+    const started = Date.now();
+    // Rounds until the restart is over, and one more after it (through the new instances).
+    for (let round = 0, after = 0; after < 2; round++) {
+      rolling = clusterState().rolling;
+      if (rolling?.state !== 'running') after += 1;
+      expect(rolling?.state, rolling?.error ?? '').not.toBe('failed');
+      expect(Date.now() - started, 'the rolling restart takes too long').toBeLessThan(360_000);
+      for (const side of sides) {
+        const text = `[${run}] ${side.name}${round} (${rolling?.current ?? '끝'})`;
+        sent.push(text);
+        // A message sent as its link dies shows once the room has noticed (no heartbeat for 8 s),
+        // reconnected (after 5 s, through the instances left) and sent it again: up to ~20 s.
+        await sayAndSee(side.chat, text, sent, 45_000);
+        await squatEntry(side.home, today)
+          .getByRole('button', { name: '스쿼트 세트 추가' })
+          .click();
+        sets[side.name] += 1;
+        await expect(setRows(squatEntry(side.home, today))).toHaveCount(sets[side.name]);
+      }
+    }
+    expect(rolling!.restarted).toEqual(['app-1', 'app-2', 'backend-1', 'backend-2']);
+  });
+
+  await test.step('every message and every set arrived once; nobody was shown an error', async () => {
+    for (const side of sides) {
+      await expect.poll(() => shownMarkers(side.chat, sent), { timeout: 30_000 }).toEqual(sent);
+      await expect
+        .poll(() => storedSquatSets(side.home, today), { timeout: 60_000 })
+        .toBe(sets[side.name]);
+    }
+    // Stored once each, in order (the room's history, every page of it).
+    expect(await storedMarkers(a.chat, roomId, sent)).toEqual(sent);
+    // A fresh load shows the same: the latest page of the history, the sets from the backend.
+    for (const side of sides) {
+      await side.chat.reload();
+      await expectConnected(side.chat);
+      await expect
+        .poll(async () => {
+          const shown = await shownMarkers(side.chat, sent);
+          return shown.length > 0 && shown.join('\n') === sent.slice(-shown.length).join('\n');
+        })
+        .toBe(true);
+      await side.home.reload();
+      await expect(setRows(squatEntry(side.home, today))).toHaveCount(sets[side.name]);
+    }
+    expect(alerts).toEqual([]);
+    expect(serverErrors).toEqual([]);
+  });
 });

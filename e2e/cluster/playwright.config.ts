@@ -7,9 +7,9 @@ const root = path.resolve(__dirname, '../..');
 
 /**
  * The scale-out rehearsal end to end (`npm run test:cluster`): the launcher of
- * `npm run start:cluster` starts two Next instances and two backends behind their balancers, on
+ * `npm run start:cluster` starts two Next instances and two backends behind nginx (deploy/nginx/everyhealth.conf), on
  * PostgreSQL, Redis and an s3rver, and the spec drives two members through it in Debian's
- * Chromium. The launcher builds into .next-cluster first (BACKEND_URL = the backend balancer).
+ * Chromium. The launcher builds into .next-cluster first (BACKEND_URL = nginx's internal listener).
  */
 export default defineConfig({
   testDir: '.',
@@ -29,7 +29,7 @@ export default defineConfig({
     timezoneId: 'Asia/Seoul',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    // The app's service worker would precache the whole build through the balancer in each
+    // The app's service worker would precache the whole build through nginx in each
     // context; the test is about the instances behind it, so the worker stays out.
     serviceWorkers: 'block',
     launchOptions: {

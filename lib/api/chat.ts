@@ -1,4 +1,10 @@
-import { chatMessageListSchema, type ChatMessage } from '@/lib/contract/chat';
+import {
+  CHAT_TICKET_PATH,
+  chatMessageListSchema,
+  chatTicketSchema,
+  type ChatMessage,
+  type ChatTicket,
+} from '@/lib/contract/chat';
 import { requestJson } from './client';
 import { NEWER_MESSAGES_LIMIT, RECENT_MESSAGES_LIMIT, roomPath } from './keys';
 
@@ -31,4 +37,12 @@ export function fetchNewerMessages(
     schema: chatMessageListSchema,
     query: { messageId, limit },
   });
+}
+
+/**
+ * POST /api/chat/ticket: a single-use ticket for a SockJS endpoint on another origin (CHAT_URL),
+ * minted from the session (the handshake there carries no cookie; CONNECT carries the ticket).
+ */
+export function createChatTicket(): Promise<ChatTicket> {
+  return requestJson(CHAT_TICKET_PATH, { method: 'POST', schema: chatTicketSchema });
 }

@@ -2,6 +2,7 @@ import {
   importPreviewSchema,
   importResultSchema,
   type ImportBodyParts,
+  type ImportLinks,
   type ImportPreview,
   type ImportResult,
 } from '@/lib/contract/data-import';
@@ -13,6 +14,8 @@ import { MEMBER_IMPORT_PATH, MEMBER_IMPORT_PREVIEW_PATH } from './keys';
 export interface ImportChoices {
   unit?: WeightUnit;
   bodyParts?: ImportBodyParts;
+  /** What the member linked each exercise to (issue 29); absent, the preview's suggestion. */
+  links?: ImportLinks;
 }
 
 /** The multipart body both calls take; the browser sets its boundary, so no Content-Type here. */
@@ -22,6 +25,9 @@ function importBody(file: File, choices: ImportChoices): FormData {
   if (choices.unit) body.append('unit', choices.unit);
   if (choices.bodyParts && Object.keys(choices.bodyParts).length > 0) {
     body.append('bodyParts', JSON.stringify(choices.bodyParts));
+  }
+  if (choices.links && Object.keys(choices.links).length > 0) {
+    body.append('links', JSON.stringify(choices.links));
   }
   return body;
 }

@@ -1,11 +1,23 @@
 import {
   friendListSchema,
+  friendStatusSchema,
+  memberSearchSchema,
   suggestedFriendsSchema,
   type Friend,
+  type FriendStatus,
+  type MemberSearchHit,
   type MemberSummary,
 } from '@/lib/contract/friend';
 import { api, requestJson } from './client';
-import { FRIEND_REQUESTS_KEY, FRIENDS_KEY, SUGGESTED_FRIENDS_KEY } from './keys';
+import {
+  FRIEND_REQUESTS_KEY,
+  FRIENDS_KEY,
+  MEMBER_SEARCH_KEY,
+  SENT_REQUESTS_KEY,
+  SUGGESTED_FRIENDS_KEY,
+  friendStatusKey,
+  friendshipPath,
+} from './keys';
 
 /** GET /api/member/friend: the caller's accepted friendships (symmetric). */
 export function fetchFriends(): Promise<Friend[]> {
@@ -35,4 +47,29 @@ export async function acceptFriendRequest(memberId: number): Promise<void> {
 /** POST /api/friend/cancel/{memberId}: rejects the request `memberId` (the requester) sent. */
 export async function rejectFriendRequest(memberId: number): Promise<void> {
   await api.post(`/api/friend/cancel/${memberId}`);
+}
+
+/** GET /api/member/friend/sent: requests the caller sent, not answered yet (`friend` is the addressee). */
+export function fetchSentRequests(): Promise<Friend[]> {
+  return requestJson(SENT_REQUESTS_KEY, { schema: friendListSchema });
+}
+
+/** GET /api/friend/status/{memberId}: the caller's relation to that member. */
+export function fetchFriendStatus(memberId: number): Promise<FriendStatus> {
+  return requestJson(friendStatusKey(memberId), { schema: friendStatusSchema });
+}
+
+/** GET /api/members/search?name=: members (not the caller) by name, with the relation to each. */
+export function searchMembers(name: string): Promise<MemberSearchHit[]> {
+  return requestJson(MEMBER_SEARCH_KEY, { schema: memberSearchSchema, query: { name } });
+}
+
+/** POST /api/friend/cancel/{memberId}: withdraws the request the caller sent to `memberId`. */
+export async function cancelFriendRequest(memberId: number): Promise<void> {
+  await api.post(`/api/friend/cancel/${memberId}`);
+}
+
+/** DELETE /api/friend/{memberId}: ends the friendship with `memberId`, for both. */
+export async function endFriendship(memberId: number): Promise<void> {
+  await api.delete(friendshipPath(memberId));
 }

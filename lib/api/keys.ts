@@ -98,6 +98,15 @@ export function isImportAffectedKey(key: unknown): boolean {
 export const EXERCISES_KEY = '/api/member/exercises';
 /** SWR key (and path) of the classification label → name map. */
 export const CLASSIFICATIONS_KEY = '/api/enum/classification';
+/** The built-in exercise catalogue (issue 29; the same for every member, cacheable). */
+export const CATALOGUE_KEY = '/api/exercise/catalogue';
+/** The member's most recently logged exercises (issue 29). */
+export const RECENT_EXERCISES_KEY = '/api/member/exercises/recent';
+
+/** Path of adding catalogue exercise `key` to the member's library (`POST`, idempotent). */
+export function catalogueAddPath(key: string): string {
+  return `${CATALOGUE_KEY}/${encodeURIComponent(key)}`;
+}
 /** SWR key (and path) of the signed-in member's routines. */
 export const ROUTINES_KEY = '/api/member/routines';
 
@@ -180,6 +189,22 @@ export const FRIENDS_KEY = '/api/member/friend';
 /** Path (and SWR key) of the incoming pending requests: `member` is the requester. */
 export const FRIEND_REQUESTS_KEY = '/api/member/friend/request';
 
+/** Path (and SWR key) of the requests the caller sent and waits on (issue 29). */
+export const SENT_REQUESTS_KEY = '/api/member/friend/sent';
+
+/** SWR key (and path) of the caller's relation to a member (issue 29). */
+export function friendStatusKey(memberId: number): string {
+  return `/api/friend/status/${memberId}`;
+}
+
+/** Path of the member search; its SWR key is `[MEMBER_SEARCH_KEY, name]` (issue 29). */
+export const MEMBER_SEARCH_KEY = '/api/members/search';
+
+/** Path of an accepted friendship with a member (`DELETE` ends it; issue 29). */
+export function friendshipPath(memberId: number): string {
+  return `/api/friend/${memberId}`;
+}
+
 /** Path (and SWR key) of the suggested friends. */
 export const SUGGESTED_FRIENDS_KEY = '/api/member/suggested-friends';
 
@@ -197,6 +222,31 @@ export function friendCheckKey(friendId: number): string {
 
 /** Path (and first element of every SWR key) of the club list. */
 export const CLUBS_KEY = '/api/clubs';
+
+/** The page of a club (`/club/{clubId}`, issue 29). */
+export function clubPagePath(clubId: number): string {
+  return `/club/${clubId}`;
+}
+
+/** SWR key (and path) of a club's page read: fields, owner, member count, the caller's place. */
+export function clubKey(clubId: number): string {
+  return `/api/club/${clubId}`;
+}
+
+/** SWR key (and path) of a club's members (the owner first). */
+export function clubMembersKey(clubId: number): string {
+  return `${clubKey(clubId)}/members`;
+}
+
+/** SWR key (and path) of the club that owns a chat room (members only). */
+export function clubOfRoomKey(roomId: number): string {
+  return `/api/club/chatRoom/${roomId}`;
+}
+
+/** True for the keys of one club's page reads (its detail and members). */
+export function isClubPageKey(key: unknown, clubId: number): boolean {
+  return key === clubKey(clubId) || key === clubMembersKey(clubId);
+}
 
 /** A club search: no query on first open; then the search text and the filter (`0` all, `1` mine). */
 export interface ClubSearch {

@@ -67,6 +67,11 @@ export interface SessionStore {
   logout(): Promise<boolean>;
   /** POST /api/token/refresh: true clears `needTokenRefresh` and re-arms the timer from a fresh check. */
   refresh(): Promise<boolean>;
+  /**
+   * The signed-in member's own name or picture changed (`프로필 편집`): the shown member follows
+   * at once, without another login check. Ignored when signed out or for another member's id.
+   */
+  updateUser(user: SessionUser): void;
   /** Stops the timer (unmount). */
   dispose(): void;
 }
@@ -209,6 +214,10 @@ export function createSessionStore(
     clear,
     logout,
     refresh,
+    updateUser(user) {
+      if (state.user?.id !== user.id) return;
+      setState({ user: { id: user.id, name: user.name, picture: user.picture } });
+    },
     dispose: clearTimer,
   };
 }

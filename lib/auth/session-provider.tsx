@@ -12,7 +12,7 @@ import {
 import { AUTH_UNAUTHORIZED_EVENT } from '@/lib/api/events';
 import { setRefreshHandler, setSessionSnapshot } from '@/lib/api/session-bridge';
 import { loadApi } from '@/lib/api/load';
-import type { LoginCheck } from '@/lib/contract/session';
+import type { LoginCheck, SessionUser } from '@/lib/contract/session';
 import {
   createSessionStore,
   type SessionApi,
@@ -27,6 +27,8 @@ export interface SessionContextValue extends SessionState {
   refresh(): Promise<boolean>;
   /** Re-runs the login check (e.g. after signing in in another tab). */
   recheck(): Promise<void>;
+  /** Shows the member's edited name or picture at once (SessionStore.updateUser). */
+  updateUser(user: SessionUser): void;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -89,6 +91,7 @@ export function SessionProvider({
     logout: () => store.logout(),
     refresh: () => store.refresh(),
     recheck: () => store.start(),
+    updateUser: (user: SessionUser) => store.updateUser(user),
   }));
 
   const value = useMemo<SessionContextValue>(() => ({ ...state, ...actions }), [state, actions]);

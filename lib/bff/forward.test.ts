@@ -554,6 +554,67 @@ describe('upstream failures', () => {
     expect(body.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/);
   });
 
+  describe('a connection that fails before any answer (a balancer reloading, an instance stopping)', () => {
+    /** Drops the first request's connection unanswered; answers the next with what it got. */
+    function dropFirst() {
+      const bodies: string[] = [];
+      let dropped = false;
+      stub.setHandler(async (req, res) => {
+        const body = (await readBody(req)).toString('utf8');
+        if (!dropped) {
+          dropped = true;
+          req.socket.destroy();
+          return;
+        }
+        bodies.push(body);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ body }));
+      });
+      return bodies;
+    }
+
+    it("sends a write with the offline queue's Idempotency-Key once more, body and all", async () => {
+      const bodies = dropFirst();
+      const sets = JSON.stringify([{ id: 7, repWeightList: [{ reps: 5, weight: 90 }] }]);
+      const response = await forward(
+        new Request(`${APP}/api/todayExercise/12`, {
+          method: 'PATCH',
+          headers: {
+            'idempotency-key': '"k-1"',
+            'content-type': 'application/json',
+            // (as a browser declares it; a body of unknown length streams and is not sent twice)
+            'content-length': String(Buffer.byteLength(sets)),
+          },
+          body: sets,
+        }),
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ body: sets });
+      expect(stub.count('PATCH /api/todayExercise/12')).toBe(2);
+      expect(bodies).toEqual([sets]);
+    });
+
+    it('sends an idempotent request (GET, PUT, DELETE) once more', async () => {
+      dropFirst();
+      const response = await forward(new Request(`${APP}/api/rooms/3/read`, { method: 'PUT' }));
+      expect(response.status).toBe(200);
+      expect(stub.count('PUT /api/rooms/3/read')).toBe(2);
+    });
+
+    it('never sends a write without a key twice: 502', async () => {
+      dropFirst();
+      const response = await forward(
+        new Request(`${APP}/api/club`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': '13' },
+          body: '{"title":"x"}',
+        }),
+      );
+      expect(response.status).toBe(502);
+      expect(stub.count('POST /api/club')).toBe(1);
+    });
+  });
+
   it('propagates a client abort to the upstream request', async () => {
     let upstreamClosed!: () => void;
     const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
@@ -613,6 +674,44 @@ describe('bodies over the limit', () => {
       path: null,
     });
   }
+
+  it("reads the rest of the browser's body when the backend answers before the end, so the answer reaches it", async () => {
+    // As the backend refuses a photo at its own 10 MB mark: the answer after 1 MB, the rest unread.
+    stub.setHandler((req, res) => {
+      let seen = 0;
+      req.on('data', (chunk: Buffer) => {
+        seen += chunk.length;
+        if (seen < MB || res.headersSent) return;
+        res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+        res.end('{"code":"413","message":"이미지는 10MB 이하여야 합니다.","data":null}');
+        req.socket.destroySoon();
+      });
+    });
+    const size = 5 * MB;
+    const chunk = 64 * 1024;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= size) return controller.close();
+        pulled += chunk;
+        controller.enqueue(new Uint8Array(chunk));
+      },
+    });
+    const response = await forward(
+      new Request(`${APP}/api/post`, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: {
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(size),
+        },
+      } as RequestInit),
+    );
+    expect(response.status).toBe(413);
+    // Everything the browser sent was read before the answer went out: nothing left to reset on.
+    expect(pulled).toBe(size);
+  });
 
   it('answers a 12 MB upload to POST /api/post with 413 itself, sending nothing upstream', async () => {
     countingStub();

@@ -3,7 +3,7 @@ import { pipeline, Readable, type Transform } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { INVALID_CHARACTER_MESSAGE } from '@/lib/contract/errors';
-import { requestBodyLimit, type BodyLimit } from '@/lib/contract/limits';
+import { BODY_LIMITS, requestBodyLimit, type BodyLimit } from '@/lib/contract/limits';
 import { messages } from '@/lib/i18n/messages';
 import {
   ACCESS_TOKEN_COOKIE,
@@ -42,6 +42,26 @@ const NO_REFRESH = new Set([
 
 const noop = () => undefined;
 
+/** Methods HTTP defines as idempotent (RFC 9110 §9.2.2): a second copy changes nothing more. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/**
+ * Bodies up to this size (the backend's JSON limit, with a declared length) are read whole before
+ * a request that may be sent twice goes out, so that it can be sent again.
+ */
+const REPLAYABLE_BODY_BYTES = BODY_LIMITS.default;
+
+/**
+ * Whether a request may be sent to the backend a second time after its connection failed before
+ * any answer: an idempotent method, or a write carrying an `Idempotency-Key` (the offline queue's:
+ * the backend applies a key once). Such failures happen when a kept-alive connection is closed
+ * just as a request goes out on it: a load balancer reloading its configuration (nginx closes its
+ * idle connections then) or a backend instance shutting down. Browsers send again in that case;
+ * undici does not.
+ */
+function mayReplay(method: string, incoming: Headers): boolean {
+  return IDEMPOTENT_METHODS.has(method) || incoming.has('idempotency-key');
+}
+
 /** Statuses whose Response must have a null body. */
 function isNullBodyStatus(status: number): boolean {
   return status === 204 || status === 205 || status === 304;
@@ -73,8 +93,6 @@ export async function forward(request: Request): Promise<Response> {
     await drain(request.body!.getReader());
     return errorResponse(413, limit.message);
   }
-  // Without a length (chunked), the bytes are counted as they stream and cut at the limit.
-  const meter = limit && declared === null ? new BodyMeter(limit) : undefined;
 
   // --- transparent refresh -------------------------------------------------------------------
   let cookie: string | null | undefined; // undefined: forward the incoming Cookie header as is
@@ -103,27 +121,53 @@ export async function forward(request: Request): Promise<Response> {
 
   // --- upstream call ---------------------------------------------------------------------------
   const path = settings.backend.pathPrefix + target.path + target.search;
+  // A request that may be sent again (mayReplay) keeps a small body for that; others stream.
+  let replay = !hasBody && mayReplay(method, incoming);
+  let outgoing: ReadableStream<Uint8Array> | Uint8Array | null = null;
+  // A streamed body (anything larger, or without a length: counted and cut at the limit as it
+  // streams) is never left half-read (StreamedBody.rest).
+  let streamed: StreamedBody | undefined;
+  if (
+    hasBody &&
+    declared !== null &&
+    Number(declared) <= REPLAYABLE_BODY_BYTES &&
+    mayReplay(method, incoming)
+  ) {
+    outgoing = new Uint8Array(await request.arrayBuffer());
+    replay = true;
+  } else if (hasBody) {
+    streamed = new StreamedBody(declared === null ? limit : undefined);
+    outgoing = streamed.stream(request.body!);
+  }
   // Its traceparent makes the backend's log lines (and spans) part of this call's trace.
   const span = startUpstreamSpan(method, settings.backendOrigin, path);
-  let upstream: UpstreamResponse;
-  try {
-    upstream = await sendUpstream({
+  const outgoingHeaders = upstreamRequestHeaders(incoming, settings, cookie, span);
+  const send = () =>
+    sendUpstream({
       origin: settings.backendOrigin,
       path,
       method,
-      headers: upstreamRequestHeaders(incoming, settings, cookie, span),
-      body: !hasBody ? null : meter ? meter.measure(request.body!) : request.body,
+      headers: outgoingHeaders,
+      body: outgoing,
       signal: request.signal,
       timeoutMs: settings.timeoutMs,
     });
+  let upstream: UpstreamResponse;
+  try {
+    try {
+      upstream = await send();
+    } catch (error) {
+      // The connection failed before any answer (not a timeout, not the browser leaving): once
+      // more, on another connection, when sending it again is harmless.
+      if (!replay || !(error instanceof UpstreamError) || error.kind !== 'network') throw error;
+      upstream = await send();
+    }
   } catch (error) {
     const kind = error instanceof UpstreamError ? error.kind : 'network';
     span.end(undefined, error);
+    await streamed?.rest();
     // Our own cut at the limit failed the upload: the answer is the backend's 413.
-    if (meter?.exceeded) {
-      await meter.drained;
-      return errorResponse(413, meter.limit.message, sessionCookies);
-    }
+    if (streamed?.exceeded && limit) return errorResponse(413, limit.message, sessionCookies);
     if (kind !== 'aborted') logUpstreamFailure(method, target.path, kind, span.traceId);
     if (kind === 'timeout') return errorResponse(504, messages.app.backendDown, sessionCookies);
     // The browser is gone; nobody reads this answer.
@@ -131,6 +175,8 @@ export async function forward(request: Request): Promise<Response> {
     return errorResponse(502, messages.app.backendDown, sessionCookies);
   }
   span.end(upstream.status);
+  // The backend may answer before the browser finished sending (a refusal at its own limit).
+  await streamed?.rest();
 
   // --- answer ----------------------------------------------------------------------------------
   const { status, headers: raw, body: upstreamBody } = upstream;
@@ -219,39 +265,54 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<v
 }
 
 /**
- * Counts a body without a declared length as it streams, and fails the forwarded stream past the
- * limit; the rest of the browser's body is then drained (`drained`).
+ * A browser's body as it streams to the backend. With a `limit` (a body without a declared
+ * length) it is counted and the forwarded stream fails past it (`exceeded`). Either way it is
+ * never left half-read: when the backend stops reading it (it answered, or the connection went)
+ * before the browser finished sending, `rest()` drains what is left (see DRAIN_BYTES).
  */
-class BodyMeter {
+class StreamedBody {
   exceeded = false;
-  drained: Promise<void> = Promise.resolve();
+  private finished = false;
   private bytes = 0;
+  private reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  private drained: Promise<void> | null = null;
 
-  constructor(readonly limit: BodyLimit) {}
+  constructor(readonly limit?: BodyLimit) {}
 
-  measure(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  stream(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
     const reader = body.getReader();
+    this.reader = reader;
     return new ReadableStream<Uint8Array>(
       {
         pull: async (controller) => {
           const { done, value } = await reader.read();
           if (done) {
+            this.finished = true;
             controller.close();
             return;
           }
           this.bytes += value.byteLength;
-          if (this.bytes > this.limit.bytes) {
+          if (this.limit && this.bytes > this.limit.bytes) {
             this.exceeded = true;
-            this.drained = drain(reader);
+            void this.rest();
             controller.error(new BodyTooLargeError());
             return;
           }
           controller.enqueue(value);
         },
-        cancel: (reason) => reader.cancel(reason),
+        // The upstream no longer reads: drained rather than cancelled, so that the answer reaches
+        // the browser.
+        cancel: () => void this.rest(),
       },
       { highWaterMark: 0 },
     );
+  }
+
+  /** Reads and drops what the browser has not sent yet (once; nothing when all was read). */
+  rest(): Promise<void> {
+    if (this.finished || this.reader === null) return Promise.resolve();
+    this.drained ??= drain(this.reader);
+    return this.drained;
   }
 }
 

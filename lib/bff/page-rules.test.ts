@@ -42,11 +42,21 @@ describe('isImpossiblePage', () => {
     '/chat/',
     '/friendProfile/abc',
     '/friendProfile/01',
+    '/club/abc',
+    '/club/0',
+    '/club/creat',
   ])('%s cannot exist', (path) => expect(isImpossiblePage(path)).toBe(true));
-  it.each(['/chat/12', '/chat/12/', '/friendProfile/3', '/club', '/post/upload', '/chatroom'])(
-    '%s may exist',
-    (path) => expect(isImpossiblePage(path)).toBe(false),
-  );
+  it.each([
+    '/chat/12',
+    '/chat/12/',
+    '/friendProfile/3',
+    '/club',
+    '/club/3',
+    '/club/create',
+    '/club/create/',
+    '/post/upload',
+    '/chatroom',
+  ])('%s may exist', (path) => expect(isImpossiblePage(path)).toBe(false));
 });
 
 describe('parsePageId', () => {

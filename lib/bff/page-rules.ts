@@ -36,6 +36,15 @@ export const PROXIED_PATH =
 export const ESCAPED_BFF_PATH =
   /^\/(?:api|oauth2|login\/oauth2)\/.*%(?:(?![0-9A-Fa-f]{2})|[89A-Fa-f]).*$/;
 
+/**
+ * The SockJS paths of the chat endpoint, which the backend serves: `/chat/info`, the raw
+ * `/chat/websocket`, and a session's `/chat/{server}/{session}/{transport}` (ids of word
+ * characters, so no dot segment or escape can lead the rewrite anywhere but the backend's /chat).
+ * proxy.ts's third and fourth matchers send them to proxy.ts, which rewrites them to BACKEND_URL at
+ * request time; the page `/chat/{roomId}` is one segment and stays with the app.
+ */
+export const SOCKJS_PATH = /^\/chat\/(?:info|websocket|[\w-]+\/[\w-]+\/[a-z_]+)$/;
+
 /** True for the paths the BFF forwards (`/api/…`, `/oauth2/…`, `/login/oauth2/…`). */
 export function isBffPath(pathname: string): boolean {
   return FORWARDED_PREFIXES.some((prefix) => pathname.startsWith(prefix));
@@ -44,8 +53,11 @@ export function isBffPath(pathname: string): boolean {
 /** Where proxy.ts rewrites a page that cannot exist: Next's own not-found route (HTTP 404). */
 export const NOT_FOUND_PATH = '/_not-found';
 
-/** Pages addressed by a numeric id; the id must be a positive integer. */
-const ID_PAGE = /^\/(?:chat|friendProfile)\/([^/]*)\/?$/;
+/**
+ * Pages addressed by a numeric id; the id must be a positive integer. `/club/{clubId}` (issue 29)
+ * beside the static `/club/create`, which is no id.
+ */
+const ID_PAGE = /^\/(?:chat|friendProfile|club(?!\/create\/?$))\/([^/]*)\/?$/;
 
 /**
  * The id of an id-addressed page (`/chat/{roomId}`, `/friendProfile/{friendId}`): a positive
@@ -56,7 +68,8 @@ export function parsePageId(segment: string): number | null {
 }
 
 /**
- * True for `/chat/{x}` and `/friendProfile/{x}` whose x is not a positive integer. Those pages
+ * True for `/chat/{x}`, `/friendProfile/{x}` and `/club/{x}` (but `/club/create`) whose x is not a
+ * positive integer. Those pages
  * call notFound() too, but inside the signed-in shell, which renders its page only once the
  * browser knows the session; by then the answer has gone out as 200. Caught here, it is a 404.
  */

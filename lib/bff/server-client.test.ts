@@ -153,6 +153,22 @@ describe('readBackend', () => {
     await expect(readBackend('/api/things', numbers)).rejects.toBeInstanceOf(BackendReadError);
   });
 
+  it('reads once more when the connection drops before any answer (a balancer reloading)', async () => {
+    requestCookies = { access_token: accessJwt(600) };
+    let dropped = false;
+    stub.setHandler((req, res) => {
+      if (!dropped) {
+        dropped = true;
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('[4]');
+    });
+    await expect(readBackend('/api/things', numbers)).resolves.toEqual([4]);
+    expect(stub.calls).toEqual(['GET /api/things', 'GET /api/things']);
+  });
+
   it('maps a backend that is down to BackendReadError', async () => {
     requestCookies = { access_token: accessJwt(600) };
     const down = await startStub(() => undefined);

@@ -85,6 +85,14 @@ export const PAGE_PATHS = [
   '/chat/abc',
   '/chatroom',
 ];
+/** SockJS under /chat: not pages; proxy.ts sends them on to the backend. */
+export const SOCKJS_PATHS = [
+  '/chat/info',
+  '/chat/websocket',
+  '/chat/123/abcdefgh/websocket',
+  '/chat/123/abcdefgh/xhr_streaming',
+  '/chat/123/abcdefgh/xhr_send',
+];
 export const NON_PAGE_PATHS = [
   '/api/login/check',
   '/api',
@@ -95,13 +103,10 @@ export const NON_PAGE_PATHS = [
   '/metrics',
   '/_not-found',
   '/chat',
-  '/chat/info',
-  '/chat/websocket',
   '/chat/iframe.html',
   '/chat/iframe-1.6.1.html',
-  '/chat/123/abcdefgh/websocket',
-  '/chat/123/abcdefgh/xhr_streaming',
   '/chat/12/x',
+  ...SOCKJS_PATHS,
   '/_next/static/chunks/main.js',
   '/_next/image',
   '/favicon.ico',

@@ -51,8 +51,8 @@ export interface UpstreamRequest {
   method: string;
   /** Flat `[name, value, …]` list; must include `host`. */
   headers: string[];
-  /** Streamed as it arrives; null for no body. */
-  body: ReadableStream<Uint8Array> | null;
+  /** Streamed as it arrives, or whole (a body kept for a replay); null for no body. */
+  body: ReadableStream<Uint8Array> | Uint8Array | null;
   /** Aborts the call (and a response body still streaming). */
   signal?: AbortSignal;
   /** Fail with 'timeout' when connecting or the response headers take longer than this. */
@@ -269,9 +269,12 @@ export function sendUpstream(options: UpstreamRequest): Promise<UpstreamResponse
         headers: options.headers,
         // Pulled chunk by chunk, with backpressure; a browser that disconnects errors it, and
         // undici then abandons the upstream request too.
-        body: options.body
-          ? Readable.fromWeb(options.body as NodeReadableStream<Uint8Array>)
-          : null,
+        body:
+          options.body instanceof Uint8Array
+            ? options.body
+            : options.body
+              ? Readable.fromWeb(options.body as NodeReadableStream<Uint8Array>)
+              : null,
         // Redirects are never followed (dispatch has no redirect handling): they go to the
         // browser, or become 401 (forward.ts).
         headersTimeout: options.timeoutMs,

@@ -6,6 +6,7 @@ import {
   mergeMessages,
   messageToSend,
   timeLabel,
+  unconfirmedSends,
 } from './message-list';
 import { parseBroadcastFrame } from './broadcast';
 
@@ -109,5 +110,27 @@ describe('parseBroadcastFrame', () => {
     expect(parseBroadcastFrame(JSON.stringify({ body: { nope: 1 } }))).toBeNull();
     expect(spy).toHaveBeenCalledTimes(2);
     spy.mockRestore();
+  });
+});
+
+describe('unconfirmedSends', () => {
+  const held = (messageId: number, message: string) => ({ messageId, message });
+
+  it('keeps a send whose stored copy is not among the messages after it', () => {
+    const pending = [{ text: '안녕', after: 10 }];
+    expect(unconfirmedSends(pending, [held(9, '안녕'), held(11, '다른 말')])).toEqual(pending);
+  });
+
+  it('drops a send whose copy arrived (live or by the catch-up)', () => {
+    expect(unconfirmedSends([{ text: '안녕', after: 10 }], [held(12, '안녕')])).toEqual([]);
+    expect(unconfirmedSends([{ text: '첫 말', after: null }], [held(1, '첫 말')])).toEqual([]);
+  });
+
+  it('matches each stored copy to one send only (the same text sent twice, one lost)', () => {
+    const pending = [
+      { text: 'ㅋㅋ', after: 10 },
+      { text: 'ㅋㅋ', after: 10 },
+    ];
+    expect(unconfirmedSends(pending, [held(11, 'ㅋㅋ')])).toEqual([pending[1]]);
   });
 });

@@ -81,3 +81,34 @@ export function timeLabel(createdDate: string | null | undefined): string {
   const match = /T(\d{2}):(\d{2})/.exec(createdDate);
   return match ? `${match[1]}:${match[2]}` : '';
 }
+
+/** A message this page sent whose RECEIPT has not come (the link may have dropped meanwhile). */
+export interface PendingSend {
+  /** The text as sent (messageToSend's). */
+  text: string;
+  /** The newest message id held when it was sent: its stored copy can only be newer. */
+  after: number | null;
+}
+
+/**
+ * The pending sends to send again after a reconnect and its catch-up: those with no stored copy
+ * among `held` (a message newer than the one held when it was sent, with the same text). A send
+ * whose copy is there reached the server before the link dropped; one without did not, and would
+ * otherwise be lost silently. Each held message answers for at most one pending send.
+ */
+export function unconfirmedSends<T extends PendingSend>(
+  pending: readonly T[],
+  held: readonly (Identified & { message: string })[],
+): T[] {
+  const used = new Set<number>();
+  return pending.filter((send) => {
+    const copy = held.find(
+      (message) =>
+        !used.has(message.messageId) &&
+        message.message === send.text &&
+        (send.after === null || message.messageId > send.after),
+    );
+    if (copy) used.add(copy.messageId);
+    return !copy;
+  });
+}

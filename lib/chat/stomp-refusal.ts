@@ -30,3 +30,13 @@ export function isSubscriptionRefusal(
     headers.message === ALREADY_SUBSCRIBED_ERROR || headers.message === TOO_MANY_SUBSCRIPTIONS_ERROR
   );
 }
+
+/**
+ * ERRORs of a CONNECT on a session opened without the cookie (SockJS on another origin, CHAT_URL):
+ * it carried no `ticket` header, or its ticket is unknown, used already, expired, or its member or
+ * session is gone (one answer for all, so a replay learns nothing), or it named another member in
+ * `login`. The connection is closed; the client mints a fresh ticket and retries.
+ */
+export const TICKET_REQUIRED_ERROR = 'ticket required';
+export const TICKET_REFUSED_ERROR = 'invalid ticket';
+export const TICKET_OTHER_LOGIN_ERROR = 'ticket is not for this login';

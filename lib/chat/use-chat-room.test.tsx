@@ -1,5 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { mockFetch } from '@/components/workout/test-helpers';
+import type { ReactNode } from 'react';
+import { RuntimeConfigProvider } from '@/components/config/runtime-config';
 import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
 import type { ChatMessage } from '@/lib/contract/chat';
 import {
@@ -22,11 +24,14 @@ interface FakeClientConfig {
 
 class FakeClient {
   static instances: FakeClient[] = [];
+  /** What the hook puts in CONNECT (stompjs's `connectHeaders`). */
+  connectHeaders?: Record<string, string>;
   connected = false;
   activated = false;
   deactivated = false;
   subscriptions: { destination: string; callback: (frame: { body: string }) => void }[] = [];
-  published: { destination: string; body: string }[] = [];
+  published: { destination: string; body: string; headers?: Record<string, string> }[] = [];
+  receipts = new Map<string, () => void>();
   constructor(public config: FakeClientConfig) {
     FakeClient.instances.push(this);
   }
@@ -45,8 +50,17 @@ class FakeClient {
   subscribe(destination: string, callback: (frame: { body: string }) => void) {
     this.subscriptions.push({ destination, callback });
   }
-  publish(frame: { destination: string; body: string }) {
+  publish(frame: { destination: string; body: string; headers?: Record<string, string> }) {
     this.published.push(frame);
+  }
+  watchForReceipt(id: string, callback: () => void) {
+    this.receipts.set(id, callback);
+  }
+  /** The broker's RECEIPT for the `index`-th published frame (stored and published). */
+  receipt(index: number) {
+    const id = this.published[index].headers?.receipt;
+    this.receipts.get(id!)?.();
+    this.receipts.delete(id!);
   }
   /** Simulates the link opening (or re-opening). */
   open() {
@@ -66,14 +80,29 @@ class FakeClient {
 }
 
 const sockJsUrls: string[] = [];
+const sockJsOptions: unknown[] = [];
 jest.mock('@stomp/stompjs', () => ({ Client: FakeClient }));
 jest.mock('sockjs-client', () => ({
   __esModule: true,
-  default: jest.fn((url: string) => {
+  default: jest.fn((url: string, _reserved: unknown, options: unknown) => {
     sockJsUrls.push(url);
+    sockJsOptions.push(options);
     return {};
   }),
 }));
+
+/** Renders under a runtime config whose CHAT_URL is `chatUrl`. */
+function withChatUrl(chatUrl: string) {
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <RuntimeConfigProvider
+        config={{ chatUrl, imageBaseUrl: '', loginUrl: '/login', uploadBodyLimitBytes: null }}
+      >
+        {children}
+      </RuntimeConfigProvider>
+    );
+  };
+}
 
 function message(messageId: number, text = `m${messageId}`): ChatMessage {
   return {
@@ -94,6 +123,7 @@ async function clientReady(): Promise<FakeClient> {
 beforeEach(() => {
   FakeClient.instances = [];
   sockJsUrls.length = 0;
+  sockJsOptions.length = 0;
   resetSessionBridge();
   setSessionSnapshot({ isAuthenticated: true, needTokenRefresh: false });
 });
@@ -104,7 +134,8 @@ describe('useChatRoom', () => {
     const { result } = renderHook(() => useChatRoom(5));
     expect(result.current.loading).toBe(true);
     expect(result.current.connected).toBe(false);
-    await waitFor(() => expect(ids(result.current.messages)).toEqual([1, 2]));
+    // The file's first render loads the hook's modules cold: past waitFor's 1 s on a busy machine.
+    await waitFor(() => expect(ids(result.current.messages)).toEqual([1, 2]), { timeout: 5000 });
     const client = await clientReady();
     expect(client.config).toMatchObject({
       reconnectDelay: 5000,
@@ -139,9 +170,43 @@ describe('useChatRoom', () => {
     expect(result.current.send('   ')).toBe(false);
     expect(result.current.send(' 안녕 "친구" ')).toBe(true);
     expect(client.published).toEqual([
-      { destination: '/app/chat/rooms/5/send', body: '"안녕 \\"친구\\""' },
+      {
+        destination: '/app/chat/rooms/5/send',
+        body: '"안녕 \\"친구\\""',
+        headers: { receipt: expect.stringMatching(/^send-\d+$/) },
+      },
     ]);
     warn.mockRestore();
+  });
+
+  it('after a reconnect sends again what the dropped link lost, not what reached the server', async () => {
+    mockFetch({ 'GET /api/rooms/5/recentMessage?limit=20': { body: [message(1)] } });
+    const { result } = renderHook(() => useChatRoom(5));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    const client = await clientReady();
+    mockFetch({ 'GET /api/rooms/5/newerMessage?messageId=1&limit=100': { body: [] } });
+    act(() => client.open());
+    expect(result.current.send('도착')).toBe(true);
+    expect(result.current.send('받음')).toBe(true);
+    expect(result.current.send('잃어버림')).toBe(true);
+    act(() => client.receipt(1));
+    // The link drops before two receipts came; the server had stored '도착' only.
+    act(() => client.drop());
+    mockFetch({
+      'GET /api/rooms/5/newerMessage?messageId=1&limit=100': {
+        body: [message(2, '도착'), message(3, '받음')],
+      },
+    });
+    act(() => client.open());
+    await waitFor(() => expect(client.published).toHaveLength(4));
+    expect(client.published[3].body).toBe('"잃어버림"');
+    // Its receipt settles it: another drop sends nothing again.
+    act(() => client.receipt(3));
+    act(() => client.drop());
+    mockFetch({ 'GET /api/rooms/5/newerMessage?messageId=3&limit=100': { body: [] } });
+    act(() => client.open());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.published).toHaveLength(4);
   });
 
   it('after a reconnect fetches what was missed since the newest message held', async () => {
@@ -426,5 +491,72 @@ describe('useChatRoom', () => {
     } finally {
       window.removeEventListener('auth:unauthorized', unauthorized);
     }
+  });
+  describe('CHAT_URL on another origin (Vercel)', () => {
+    const ticketRoutes = (tickets: string[]) => ({
+      'GET /api/rooms/5/recentMessage?limit=20': { body: [] },
+      'GET /api/login/check': { body: { check: true, id: 1, name: 'a', picture: null } },
+      'POST /api/chat/ticket': () => {
+        const ticket = tickets.shift();
+        return ticket
+          ? { body: { ticket, expiresAt: '2026-12-01T12:01:00.000Z' } }
+          : {
+              status: 500,
+              body: { code: '500', message: 'x', data: null, timestamp: 't', path: null },
+            };
+      },
+    });
+
+    it('mints a fresh ticket through the BFF before every (re)connect and puts it in CONNECT', async () => {
+      const { calls } = mockFetch(ticketRoutes(['first-ticket', 'second-ticket']));
+      renderHook(() => useChatRoom(5), { wrapper: withChatUrl('http://127.0.0.1:8280') });
+      const client = await clientReady();
+      client.config.webSocketFactory();
+      expect(sockJsUrls).toEqual(['http://127.0.0.1:8280/chat']);
+      expect(sockJsOptions).toEqual([{ sessionId: 32 }]);
+
+      await client.config.beforeConnect();
+      expect(client.connectHeaders).toEqual({ ticket: 'first-ticket' });
+      // A reconnect never sends the used ticket again.
+      await client.config.beforeConnect();
+      expect(client.connectHeaders).toEqual({ ticket: 'second-ticket' });
+      const minted = calls.filter((call) => call.url === '/api/chat/ticket');
+      expect(minted.map((call) => call.method)).toEqual(['POST', 'POST']);
+    });
+
+    it('a failed mint sends no ticket (the server refuses, the client retries) and does not throw', async () => {
+      mockFetch(ticketRoutes(['only-ticket']));
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        renderHook(() => useChatRoom(5), { wrapper: withChatUrl('https://api.example.test') });
+        const client = await clientReady();
+        await client.config.beforeConnect();
+        expect(client.connectHeaders).toEqual({ ticket: 'only-ticket' });
+        await expect(client.config.beforeConnect()).resolves.toBeUndefined();
+        expect(client.connectHeaders).toEqual({});
+        // The refusal is an ordinary ERROR: the link drops and stompjs reconnects in 5 s.
+        act(() => client.config.onStompError({ headers: { message: 'ticket required' } }));
+        expect(client.forceDisconnects).toBe(1);
+        expect(client.deactivated).toBe(false);
+      } finally {
+        error.mockRestore();
+      }
+    });
+
+    it('keeps the cookie on the same origin: no ticket, whether CHAT_URL is unset or the page itself', async () => {
+      for (const chatUrl of ['', window.location.origin]) {
+        FakeClient.instances = [];
+        const { calls } = mockFetch(ticketRoutes(['unused']));
+        const { unmount } = renderHook(() => useChatRoom(5), { wrapper: withChatUrl(chatUrl) });
+        const client = await clientReady();
+        client.config.webSocketFactory();
+        await client.config.beforeConnect();
+        expect(client.connectHeaders).toBeUndefined();
+        expect(calls.some((call) => call.url === '/api/chat/ticket')).toBe(false);
+        expect(calls.some((call) => call.url === '/api/login/check')).toBe(true);
+        unmount();
+      }
+      expect(sockJsOptions).toEqual([undefined, undefined]);
+    });
   });
 });

@@ -11,16 +11,27 @@ import type { ChatMessage } from '@/lib/contract/chat';
 import {
   CHAT_ENDPOINT,
   CHAT_SESSION_ENDED,
+  CHAT_TICKET_HEADER,
   chatSendBody,
   roomSendDestination,
   roomTopic,
 } from '@/lib/contract/values';
-import { firstMessageId, lastMessageId, mergeMessages, messageToSend } from './message-list';
+import { chatNeedsTicket } from './chat-origin';
+import {
+  firstMessageId,
+  lastMessageId,
+  mergeMessages,
+  messageToSend,
+  unconfirmedSends,
+  type PendingSend,
+} from './message-list';
 import { isMembershipRefusal, isSubscriptionRefusal } from './stomp-refusal';
 
 /** Reconnect delay and STOMP heart-beats (product.md §9). */
 export const CHAT_RECONNECT_DELAY_MS = 5000;
 export const CHAT_HEARTBEAT_MS = 4000;
+/** SockJS session id length on another origin (the backend wants at least 24 there). */
+const TICKET_SESSION_ID_LENGTH = 32;
 /** Upper bound of catch-up pages after one reconnect (100 messages each). */
 const MAX_CATCH_UP_PAGES = 20;
 
@@ -92,6 +103,9 @@ function initialState(key: string, start?: ChatRoomStart): RoomState {
  * id; the first connect after a `start` too, for what was sent since the page was rendered). The
  * connection opens on entering a room and is deactivated on leaving or changing rooms.
  */
+/** Numbers the receipts of SEND frames (unique within the page). */
+let sendCounter = 0;
+
 export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
   const { chatUrl } = useRuntimeConfig();
   const [attempt, setAttempt] = useState(0);
@@ -111,6 +125,34 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
   const generationRef = useRef(0);
   const olderInFlightRef = useRef(false);
   const noEarlierRef = useRef(false);
+  /**
+   * Sends whose RECEIPT has not come, by receipt id. The broker receipts a SEND once the message
+   * is stored and published; a link that drops first (an instance stopping, a network blip) may
+   * have lost it, so after the reconnect's catch-up each one without a stored copy goes again.
+   */
+  const pendingRef = useRef(new Map<string, PendingSend & { link: number }>());
+  /** Counts the live link's connections: a send belongs to the one it went out on. */
+  const linkRef = useRef(0);
+
+  /** Publishes `text` with a receipt request, pending until the receipt comes. */
+  const publishTracked = useCallback(
+    (stomp: Client, text: string) => {
+      sendCounter += 1;
+      const receipt = `send-${sendCounter}`;
+      pendingRef.current.set(receipt, {
+        text,
+        after: lastMessageId(heldRef.current),
+        link: linkRef.current,
+      });
+      stomp.watchForReceipt(receipt, () => pendingRef.current.delete(receipt));
+      stomp.publish({
+        destination: roomSendDestination(roomId),
+        body: chatSendBody(text),
+        headers: { receipt },
+      });
+    },
+    [roomId],
+  );
 
   /** Applies `change` to the state of `forKey`, starting from a fresh state when the key moved on. */
   const updateFor = useCallback(
@@ -126,6 +168,7 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
     const given = startFor(key);
     generationRef.current += 1;
     heldRef.current = given && !given.refused ? given.messages : [];
+    pendingRef.current = new Map();
     olderInFlightRef.current = false;
     noEarlierRef.current = false;
     // The server found the member outside the room: nothing to load, nothing to connect to.
@@ -215,6 +258,19 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
       }
     };
 
+    /**
+     * After connection `link`'s catch-up: sends again what earlier, dropped connections may have
+     * lost (their receipts can no longer come). Sends on this connection wait for their own.
+     */
+    const resendUnconfirmed = (stomp: Client, link: number) => {
+      if (disposed || !stomp.connected || link !== linkRef.current) return;
+      const earlier = [...pendingRef.current].filter(([, send]) => send.link < link);
+      if (earlier.length === 0) return;
+      for (const [receipt] of earlier) pendingRef.current.delete(receipt);
+      const sends = earlier.map(([, send]) => send);
+      for (const send of unconfirmedSends(sends, heldRef.current)) publishTracked(stomp, send.text);
+    };
+
     void (async () => {
       // Loaded on demand, so neither library (nor the frame schema's zod) weighs on the first
       // load of other pages.
@@ -225,23 +281,43 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
           import('./broadcast'),
         ]);
       if (disposed) return;
+      const crossOrigin = chatNeedsTicket(chatUrl, window.location.origin);
       const onMessage = (frame: IMessage) => {
         const message = parseBroadcastFrame(frame.body);
         if (message) add([message]);
       };
       const stomp = new StompClient({
-        webSocketFactory: () => new SockJS(`${chatUrl}${CHAT_ENDPOINT}`),
+        // On another origin the session id is all that binds the xhr transports' follow-up
+        // requests (no cookie reaches there): 32 characters (160 bits) instead of SockJS's 8.
+        webSocketFactory: () =>
+          new SockJS(
+            `${chatUrl}${CHAT_ENDPOINT}`,
+            undefined,
+            crossOrigin ? { sessionId: TICKET_SESSION_ID_LENGTH } : undefined,
+          ),
         reconnectDelay: CHAT_RECONNECT_DELAY_MS,
         heartbeatIncoming: CHAT_HEARTBEAT_MS,
         heartbeatOutgoing: CHAT_HEARTBEAT_MS,
         debug: () => undefined,
         // The SockJS handshake bypasses the BFF, so it cannot refresh an expired session itself:
         // a call through the BFF first renews the cookies (the server closes a socket when the
-        // token that opened it expires, and after any drop the client comes back here).
+        // token that opened it expires, and after any drop the client comes back here). On
+        // another origin (CHAT_URL) the handshake carries no cookie at all: that call mints a
+        // single-use ticket from the session instead, which CONNECT carries. A failed mint sends
+        // no ticket: the server refuses that CONNECT, and the client retries in 5 s as after any
+        // refusal (throwing here would stop stompjs from ever reconnecting).
         beforeConnect: async () => {
-          await loadApi()
-            .then((api) => api.loginCheck())
-            .catch(() => undefined);
+          const api = await loadApi().catch(() => null);
+          if (!crossOrigin) {
+            await api?.loginCheck().catch(() => undefined);
+            return;
+          }
+          const ticket = await api?.createChatTicket().catch((error: unknown) => {
+            console.error('chat: ticket failed', error);
+            return null;
+          });
+          // A used ticket is never sent again: each connection gets a fresh one.
+          stomp.connectHeaders = ticket ? { [CHAT_TICKET_HEADER]: ticket.ticket } : {};
         },
         onConnect: () => {
           stomp.subscribe(roomTopic(roomId), onMessage);
@@ -250,7 +326,10 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
           const gap = everConnected || historySettled;
           everConnected = true;
           update((current) => ({ ...current, connected: true }));
-          if (gap) void catchUp();
+          linkRef.current += 1;
+          const link = linkRef.current;
+          if (gap) void catchUp().then(() => resendUnconfirmed(stomp, link));
+          else resendUnconfirmed(stomp, link);
         },
         onWebSocketClose: (event?: { code?: number | string }) => {
           update((current) => ({ ...current, connected: false }));
@@ -283,7 +362,7 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
       // Resolves after the broker's RECEIPT; nothing here waits for it.
       void client?.deactivate();
     };
-  }, [roomId, chatUrl, key, updateFor, startFor]);
+  }, [roomId, chatUrl, key, updateFor, startFor, publishTracked]);
 
   const send = useCallback(
     (text: string) => {
@@ -294,10 +373,10 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
         console.warn('chat: not connected, message not sent');
         return false;
       }
-      client.publish({ destination: roomSendDestination(roomId), body: chatSendBody(body) });
+      publishTracked(client, body);
       return true;
     },
-    [roomId],
+    [publishTracked],
   );
 
   const loadOlder = useCallback(async () => {

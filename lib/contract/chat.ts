@@ -8,6 +8,9 @@ import { hasLoneSurrogate, hasNul } from './text';
 import {
   CHAT_ENDPOINT,
   CHAT_LIMITS,
+  CHAT_TICKET_HEADER,
+  CHAT_TICKET_PATH,
+  CHAT_TICKET_SECONDS,
   chatSendBody,
   DELETED_SENDER,
   isDeletedSender,
@@ -18,6 +21,9 @@ import {
 export {
   CHAT_ENDPOINT,
   CHAT_LIMITS,
+  CHAT_TICKET_HEADER,
+  CHAT_TICKET_PATH,
+  CHAT_TICKET_SECONDS,
   chatSendBody,
   DELETED_SENDER,
   isDeletedSender,
@@ -98,3 +104,14 @@ export const pagedMessagesQuerySchema = z.object({
   messageId: idSchema,
   limit: limitSchema,
 });
+
+/**
+ * A chat ticket: single use, valid until `expiresAt` (an ISO instant), bound to the member and
+ * session it was minted from. The browser sends it in CONNECT when the SockJS endpoint is on
+ * another origin, whose handshake never carries the session cookie.
+ */
+export const chatTicketSchema = z.object({
+  ticket: z.string().check(z.minLength(1)),
+  expiresAt: z.iso.datetime(),
+});
+export type ChatTicket = z.infer<typeof chatTicketSchema>;

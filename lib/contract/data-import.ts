@@ -39,6 +39,7 @@ export const IMPORT_MESSAGES = {
   nothingToImport: '가져올 세트가 없습니다.',
   unit: '무게 단위는 kg 또는 lb여야 합니다.',
   bodyParts: '운동 부위를 정확히 선택해주세요.',
+  links: '연결할 운동을 정확히 선택해주세요.',
 } as const;
 
 const int = () => z.number().check(z.int());
@@ -54,6 +55,27 @@ export const importBodyPartsSchema = z.record(
 );
 export type ImportBodyParts = z.infer<typeof importBodyPartsSchema>;
 
+/**
+ * The multipart field `links` (issue 29), once JSON-decoded: exercise name as the file spells it →
+ * what the member chose for it in the preview: one of their exercises, a catalogue exercise (theirs
+ * when they have it, else created from the catalogue), or a new exercise of the file's name.
+ * Absent names keep the suggestion. Remembered after the import for the next file.
+ */
+export const importLinkSchema = z.union([
+  z.object({ exerciseId: int() }),
+  z.object({ catalogueKey: z.string().check(z.maxLength(80)) }),
+  z.object({ new: z.literal(true) }),
+]);
+export type ImportLink = z.infer<typeof importLinkSchema>;
+export const importLinksSchema = z.record(z.string().check(z.maxLength(1000)), importLinkSchema, {
+  error: IMPORT_MESSAGES.links,
+});
+export type ImportLinks = z.infer<typeof importLinksSchema>;
+
+/** Why a file's exercise goes to an existing one of the member's (issue 29). */
+export const IMPORT_MATCH_REASONS = ['name', 'alias', 'catalogue', 'similar', 'choice'] as const;
+export type ImportMatchReason = (typeof IMPORT_MATCH_REASONS)[number];
+
 /** An exercise of the file: the library entry it matched, or the body part it is created with. */
 export const importExerciseSchema = z.object({
   /** As the file spells it (first spelling, trimmed). */
@@ -68,6 +90,24 @@ export const importExerciseSchema = z.object({
   classification: z.nullable(classificationSchema),
   /** True when `classification` came from a keyword of its name (false: a default, to check). */
   guessed: z.boolean(),
+  /**
+   * Why it matched (issue 29): the same name, the member's remembered choice, the same catalogue
+   * exercise, a similar name, or the member's choice in this preview. Absent with no match.
+   */
+  matchedBy: z.optional(z.enum(IMPORT_MATCH_REASONS)),
+  /** The catalogue exercise the name means, when one does (issue 29). */
+  catalogue: z.optional(
+    z.nullable(
+      z.object({ key: z.string(), name: z.string(), classification: classificationSchema }),
+    ),
+  ),
+  /**
+   * When it is created from the catalogue (the member chose a catalogue exercise they lack): that
+   * key; it is created with the catalogue's name and body part.
+   */
+  createsFromCatalogue: z.optional(z.nullable(z.string())),
+  /** The body part it would be created with if the member chose a new exercise (issue 29). */
+  newClassification: z.optional(classificationSchema),
 });
 export type ImportExercise = z.infer<typeof importExerciseSchema>;
 

@@ -169,6 +169,8 @@ export const exerciseSchema = z.object({
   classification: classificationSchema,
   /** This exercise's rest after a ticked set; null: the member's default (an addition). */
   restSeconds: z.optional(z.nullable(z.number())),
+  /** The built-in catalogue entry it was added from; null: the member's own (an addition). */
+  catalogueKey: z.optional(z.nullable(z.string())),
 });
 
 /** The member's exercise library. */

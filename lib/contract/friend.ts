@@ -1,6 +1,9 @@
 import './zod-csp';
 import * as z from 'zod/mini';
 
+import { INVALID_CHARACTER_MESSAGE } from './errors';
+import { hasLoneSurrogate, hasNul } from './text';
+
 /** `MemberDto`. */
 export const memberSummarySchema = z.object({
   id: z.number().check(z.int()),
@@ -51,3 +54,54 @@ export const FRIEND_REPLIES = {
 
 /** Largest number of suggested friends answered. */
 export const SUGGESTED_FRIENDS_LIMIT = 10;
+
+/**
+ * Issue 29 (additions to the original's wire): how the caller stands with another member.
+ * `NONE` no friendship or request, `FRIEND` accepted, `SENT` the caller asked and waits, `RECEIVED`
+ * the other member asked the caller, `SELF` the caller.
+ */
+export const FRIEND_RELATIONS = ['NONE', 'FRIEND', 'SENT', 'RECEIVED', 'SELF'] as const;
+export const friendRelationSchema = z.enum(FRIEND_RELATIONS);
+export type FriendRelation = z.infer<typeof friendRelationSchema>;
+
+/** `GET /api/friend/status/{memberId}`: the caller's relation to that member. */
+export const friendStatusSchema = z.object({
+  memberId: z.number().check(z.int()),
+  relation: friendRelationSchema,
+});
+export type FriendStatus = z.infer<typeof friendStatusSchema>;
+
+/** One hit of `GET /api/members/search`: a member and the caller's relation to them. */
+export const memberSearchHitSchema = z.object({
+  id: z.number().check(z.int()),
+  name: z.string(),
+  picture: z.nullable(z.string()),
+  relation: friendRelationSchema,
+});
+export type MemberSearchHit = z.infer<typeof memberSearchHitSchema>;
+export const memberSearchSchema = z.array(memberSearchHitSchema);
+
+/** Largest number of members a search answers, and the longest name searched for. */
+export const MEMBER_SEARCH_LIMIT = 20;
+export const MEMBER_SEARCH_MAX = 100;
+
+export const MEMBER_SEARCH_MESSAGES = {
+  blank: '검색할 이름을 입력해주세요.',
+  tooLong: `검색어는 ${MEMBER_SEARCH_MAX}자 이하로 입력해주세요.`,
+  invalidCharacter: INVALID_CHARACTER_MESSAGE,
+} as const;
+
+/** `GET /api/members/search?name=` query: the name trimmed, 1–100 characters. */
+export const memberSearchQuerySchema = z.object({
+  name: z.string({ error: MEMBER_SEARCH_MESSAGES.blank }).check(
+    z.trim(),
+    z.minLength(1, { error: MEMBER_SEARCH_MESSAGES.blank }),
+    z.maxLength(MEMBER_SEARCH_MAX, { error: MEMBER_SEARCH_MESSAGES.tooLong }),
+    z.refine((text) => !hasNul(text) && !hasLoneSurrogate(text), {
+      error: MEMBER_SEARCH_MESSAGES.invalidCharacter,
+    }),
+  ),
+});
+
+/** Plain-text success body of `DELETE /api/friend/{memberId}`. */
+export const UNFRIEND_REPLY = '친구 끊기';

@@ -10,3 +10,4 @@ export * from './chat';
 export * from './post';
 export * from './comment';
 export * from './friend';
+export * from './member';

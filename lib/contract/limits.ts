@@ -1,5 +1,6 @@
 import { CSP_REPORT_PATH } from '@/lib/security/csp';
 import { IMPORT_MESSAGES } from './data-import';
+import { MEMBER_MESSAGES, PICTURE_BYTES } from './member';
 import { POST_MESSAGES } from './post';
 import { IMPORT_LIMITS, POST_LIMITS } from './values';
 
@@ -20,6 +21,8 @@ export const BODY_LIMITS = {
   default: 1024 * 1024,
   /** `POST /api/post`: one photo and the text. */
   postUpload: POST_LIMITS.imageBytes + MULTIPART_OVERHEAD_BYTES,
+  /** `POST /api/member/me/picture`: one profile photo. */
+  picture: PICTURE_BYTES + MULTIPART_OVERHEAD_BYTES,
   /** `POST /api/member/import` and its preview: one CSV file and two fields. */
   import: IMPORT_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES,
   /** `POST /api/csp-report`: a report is about 1–2 kB (Chrome batches a few). */
@@ -35,6 +38,10 @@ export interface BodyLimit {
 const DEFAULT_LIMIT: BodyLimit = { bytes: BODY_LIMITS.default, message: PAYLOAD_TOO_LARGE_MESSAGE };
 const LIMITS: Record<string, BodyLimit> = {
   'POST /api/post': { bytes: BODY_LIMITS.postUpload, message: POST_MESSAGES.imageTooLarge },
+  'POST /api/member/me/picture': {
+    bytes: BODY_LIMITS.picture,
+    message: MEMBER_MESSAGES.imageTooLarge,
+  },
   'POST /api/member/import': { bytes: BODY_LIMITS.import, message: IMPORT_MESSAGES.tooLarge },
   'POST /api/member/import/preview': {
     bytes: BODY_LIMITS.import,

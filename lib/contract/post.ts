@@ -2,7 +2,7 @@ import './zod-csp';
 import * as z from 'zod/mini';
 
 import { idSchema } from './common';
-import { FRIEND_MESSAGES } from './friend';
+import { FRIEND_MESSAGES, memberSummarySchema } from './friend';
 import { IMAGE_MIME_TYPES, POST_LIMITS } from './values';
 
 export { IMAGE_MIME_TYPES, POST_LIMITS };
@@ -38,6 +38,12 @@ export const postSchema = z.object({
   liked: z.optional(z.boolean()),
   /** Addition (issue 16): the caller wrote it (may edit and delete it). */
   mine: z.optional(z.boolean()),
+  /**
+   * Additions (issue 29; the original's `PostDto` has no author and no time): the author as
+   * `MemberDto`, and the creation time as a Seoul `LocalDateTime`, named as the chat message's.
+   */
+  member: z.optional(memberSummarySchema),
+  createdDate: z.optional(z.string()),
 });
 
 /** A list of posts (the feed's pages, a member's posts). */

@@ -80,6 +80,11 @@ export const IMAGE_MIME_TYPES = [
 export const IMAGE_VARIANTS = {
   widths: [320, 640, 1080, 1600],
   formats: ['webp', 'jpg'],
+  /**
+   * The longest side of the display image (what `GET /api/images/{key}` serves for the key): more
+   * pixels than this are never kept, so a browser that shrinks a photo before upload stops here.
+   */
+  displayMaxSide: 2560,
   /** Pixels (width × height) above which an upload is refused as a decompression bomb. */
   maxInputPixels: 50_000_000,
 } as const;
@@ -136,6 +141,13 @@ export function isDeletedSender(member: { id: number }): boolean {
 /** SockJS endpoint path, relative to the chat origin. */
 export const CHAT_ENDPOINT = '/chat';
 /**
+ * `POST /api/chat/ticket`: a single-use chat ticket for a SockJS endpoint on another origin
+ * (CHAT_URL), valid CHAT_TICKET_SECONDS; its STOMP CONNECT carries it in CHAT_TICKET_HEADER.
+ */
+export const CHAT_TICKET_PATH = '/api/chat/ticket';
+export const CHAT_TICKET_HEADER = 'ticket';
+export const CHAT_TICKET_SECONDS = 60;
+/**
  * The SockJS close the server sends when the connection's session ended on the server (logout or
  * refresh-token reuse, on any instance): the client checks the session and goes to sign-in rather
  * than reconnecting. (4001 'Session expired' is the access token's expiry: it reconnects.)
@@ -168,8 +180,13 @@ export const LIVE_EVENT = {
   notification: 'notification',
 } as const;
 
-/** Unread chat counts stop here: the badge says `999+`, and the count query never scans further. */
+/** Unread chat counts stop here: the count query never scans further (the wire's cap). */
 export const UNREAD_COUNT_CAP = 999;
+/**
+ * The unread badge shows counts up to this and `99+` past it (a one-line pill in the tab bar's icon
+ * corner); below the wire's cap, so the count it reads past 99 is exact.
+ */
+export const UNREAD_BADGE_CAP = 99;
 /**
  * Importing workout history from a CSV (`POST /api/member/import/preview` and
  * `POST /api/member/import`, issue 16): the files read, the limits of one file, and why a row

@@ -1,3 +1,4 @@
+import { josa } from 'es-hangul';
 import { IMPORT_LIMITS, LIMITS, type ImportSkipReason } from '@/lib/contract/values';
 
 /**
@@ -81,6 +82,7 @@ export const messages = {
     exercise: '운동',
     routine: '루틴',
     profile: '프로필',
+    settings: '설정',
     friend: '친구',
     friendProfile: '친구 프로필',
     club: '클럽 목록',
@@ -270,6 +272,27 @@ export const messages = {
     count: (n: number) => `${n}세트`,
     groupLabel: (name: string) => `${name} 세트`,
   },
+  /** The home on phones (issue 29): the calendar folds to the chosen day's week. */
+  homePhone: {
+    /** A disclosure (aria-expanded): the whole month instead of the week strip. */
+    showMonth: '한 달 보기',
+  },
+  /** The day log's inline set rows (issue 29, the phone home). */
+  inlineSets: {
+    weightLabel: (n: number) => `${n}세트 무게`,
+    repsLabel: (n: number) => `${n}세트 반복 횟수`,
+    /** Shown beside the rows' inputs: the unit typed. */
+    repsUnit: '회',
+    /** A row's save state (aria-live). */
+    saving: '저장 중...',
+    saved: '저장됨',
+    queued: '연결되면 저장됩니다',
+    saveFailed: '저장하지 못했습니다.',
+    retry: '다시 시도',
+    addSet: '세트 추가',
+    addSetLabel: (name: string) => `${name} 세트 추가`,
+    addSetFailed: '세트를 추가하지 못했습니다.',
+  },
   exercise: {
     name: '운동명',
     memo: '메모',
@@ -348,12 +371,26 @@ export const messages = {
     updated: '루틴을 수정했습니다.',
     updateFailed: '루틴을 수정하지 못했습니다.',
     editEmpty: '루틴에 운동이 없습니다. 운동 추가로 채워 보세요.',
+    // Issue 29: a routine starts from its card, and the collapsed card names its exercises.
+    start: '오늘 시작',
+    starting: '시작 중...',
+    startHint: (name: string) =>
+      `${josa(name, '을/를')} 오늘 운동 일지에 추가하고 홈으로 이동합니다.`,
+    started: (name: string) => `${josa(name, '을/를')} 오늘 운동 일지에 추가했습니다.`,
+    startQueued: (name: string) =>
+      `${josa(name, '을/를')} 오늘 운동 일지에 추가했습니다. 연결되면 저장됩니다.`,
+    startFailed: '루틴을 오늘 운동 일지에 추가하지 못했습니다.',
+    exerciseNames: (names: readonly string[]) =>
+      names.length <= 3
+        ? names.join(' · ')
+        : `${names.slice(0, 3).join(' · ')} 외 ${names.length - 3}개`,
   },
   reorder: {
     lifted: (name: string, position: number) =>
-      `${name}을(를) 들어 올렸습니다. 현재 ${position}번째입니다.`,
+      `${josa(name, '을/를')} 들어 올렸습니다. 현재 ${position}번째입니다.`,
     moved: (name: string, position: number) => `${name}: ${position}번째로 이동`,
-    dropped: (name: string, position: number) => `${name}을(를) ${position}번째에 내려놓았습니다.`,
+    dropped: (name: string, position: number) =>
+      `${josa(name, '을/를')} ${position}번째에 내려놓았습니다.`,
     cancelled: (name: string) => `${name} 이동을 취소했습니다.`,
   },
   classification: {
@@ -394,6 +431,8 @@ export const messages = {
     hoursAgo: (n: number) => `${n}시간 전`,
     daysAgo: (n: number) => `${n}일 전`,
     fullDate: (year: number, month: number, day: number) => `${year}년 ${month}월 ${day}일`,
+    fullDateTime: (year: number, month: number, day: number, hour: number, minute: number) =>
+      `${year}년 ${month}월 ${day}일 ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
     inputLabel: '댓글 입력',
     counter: (length: number, max: number) => `${length}/${max}`,
     counterLabel: (length: number, max: number) => `${max}자 중 ${length}자 입력`,
@@ -428,6 +467,18 @@ export const messages = {
     submitting: '업로드 중...',
     cancel: '취소',
   },
+  /**
+   * A photo shrunk in the browser before upload, on a host with a small request body limit
+   * (UPLOAD_BODY_LIMIT_BYTES, lib/images/shrink-photo.ts): said before anything is sent, and the
+   * form keeps what was typed.
+   */
+  photoShrink: {
+    /** Too large for the limit, and this browser cannot redraw it (HEIC in Chrome, a GIF). */
+    tooLarge: (limit: string) =>
+      `사진이 너무 커서 업로드할 수 없습니다. ${limit} 이하의 사진이나 JPG, PNG 사진을 선택해주세요.`,
+    /** Redrawn, but even small it does not fit (a limit far below any photo's size). */
+    failed: '사진을 줄이지 못했습니다. 다른 사진을 선택해주세요.',
+  },
   profile: {
     posts: '게시물',
     friends: '친구',
@@ -435,7 +486,8 @@ export const messages = {
     noFriends: '아직 친구가 없습니다.',
     tabsLabel: '프로필 내용',
     statsLabel: '활동 요약',
-    manageFriends: '친구 요청',
+    /** The own profile's link to /friend (not `친구 요청`, which read as "add me"). */
+    manageFriends: '친구 관리',
     postsLoading: '게시물을 불러오는 중...',
     postsLoadFailed: '게시물을 불러오지 못했습니다.',
     friendsLoading: '친구 목록을 불러오는 중...',
@@ -471,6 +523,42 @@ export const messages = {
     requestsHint: '친구가 요청을 보내면 이곳에 표시됩니다.',
     sending: '보내는 중...',
     count: (n: number) => `${n}명`,
+    // Issue 29: tabs, search, sent requests and ending a friendship.
+    tabsLabel: '친구 목록',
+    tabFriends: '친구',
+    tabReceived: '받은 요청',
+    tabSent: '보낸 요청',
+    tabCount: (label: string, n: number) => `${label} ${n}명`,
+    friendsHeading: '내 친구',
+    noFriends: '아직 친구가 없습니다.',
+    noFriendsHint: '이름으로 찾거나 추천 친구에게 요청을 보내 보세요.',
+    friendsLoading: '친구 목록을 불러오는 중...',
+    friendsLoadFailed: '친구 목록을 불러오지 못했습니다.',
+    sentHeading: '보낸 친구 요청',
+    noSent: '보낸 친구 요청이 없습니다.',
+    sentHint: '상대가 수락하면 친구 목록에 표시됩니다.',
+    sentLoading: '보낸 친구 요청을 불러오는 중...',
+    sentLoadFailed: '보낸 친구 요청을 불러오지 못했습니다.',
+    requested: '요청됨',
+    isFriend: '친구',
+    cancelRequest: '요청 취소',
+    cancelled: '친구 요청을 취소했습니다',
+    cancelFailed: '요청 취소에 실패했습니다',
+    justSent: '방금 요청을 보낸 친구',
+    unfriend: '친구 끊기',
+    unfriendTitle: '친구를 끊을까요?',
+    unfriendMessage: (name: string) =>
+      `${josa(name, '와/과')} 더 이상 친구가 아니게 되고, 서로의 게시물과 운동 캘린더, 기록을 볼 수 없게 됩니다.`,
+    unfriended: (name: string) => `${josa(name, '와/과')} 친구를 끊었습니다`,
+    unfriendFailed: '친구 끊기에 실패했습니다',
+    searchHeading: '친구 찾기',
+    searchLabel: '이름으로 찾기',
+    searchPlaceholder: '이름을 입력하세요',
+    searchSubmit: '검색',
+    searching: '찾는 중...',
+    searchEmpty: (name: string) => `'${name}'에 해당하는 회원이 없습니다.`,
+    searchFailed: '회원을 찾지 못했습니다.',
+    searchResults: (n: number) => `검색 결과 ${n}명`,
   },
   friendProfile: {
     calendarTab: '운동 캘린더',
@@ -483,6 +571,14 @@ export const messages = {
     notFoundBody: '존재하지 않거나 더 이상 이용하지 않는 사용자입니다.',
     calendarLabel: (name: string) => `${name}님의 운동 캘린더`,
     myProfile: '내 프로필로 가기',
+    // Issue 29: a stranger's profile is a friendly locked state.
+    lockedHint: (name: string) =>
+      `${josa(name, '와/과')} 친구가 되면 게시물과 운동 캘린더를 함께 볼 수 있어요.`,
+    lockedSentHint: (name: string) =>
+      `${josa(name, '이/가')} 요청을 수락하면 게시물과 운동 캘린더를 볼 수 있어요.`,
+    lockedReceivedHint: (name: string) =>
+      `${josa(name, '이/가')} 친구 요청을 보냈어요. 수락하면 서로의 기록을 볼 수 있어요.`,
+    relationLabel: (name: string) => `${name}님과의 관계`,
   },
   clubs: {
     title: '클럽 목록',
@@ -509,12 +605,61 @@ export const messages = {
     loadFailed: '클럽 목록을 불러오지 못했습니다.',
     enterChatLabel: (title: string) => `${title} 채팅방 입장하기`,
   },
+  /** A club's page (/club/{clubId}) and the card's links to it (issue 29). */
+  clubPage: {
+    backToList: '클럽 목록',
+    about: '클럽 소개',
+    ownerLabel: '방장',
+    memberCount: (count: number) => `멤버 ${count}명`,
+    membersHeading: '멤버',
+    /** Beside the members heading: `2명`. */
+    membersTotal: (count: number) => `${count}명`,
+    membersMore: (count: number) => `외 ${count}명`,
+    membersLoadFailed: '멤버 목록을 불러오지 못했습니다.',
+    loadFailed: '클럽 정보를 불러오지 못했습니다.',
+    me: '나',
+    join: '가입하기',
+    joinLabel: (title: string) => `${title} 가입하기`,
+    joining: '가입 중...',
+    joined: (title: string) => `${title}에 가입했습니다.`,
+    joinFailed: '클럽 가입에 실패했습니다.',
+    joinHint: '가입하면 채팅방에서 멤버들과 이야기할 수 있습니다.',
+    memberBadge: '가입한 클럽',
+    ownerBadge: '내가 만든 클럽',
+    details: '자세히 보기',
+    detailsLabel: (title: string) => `${title} 자세히 보기`,
+    /** Beside the card's `채팅방 입장하기` for a non-member: entering joins. */
+    enterJoins: '입장하면 클럽에 가입됩니다',
+  },
+  /** The ⋯ menu of a club's chat room and its confirmations (issue 29). */
+  clubMenu: {
+    open: '채팅방 메뉴',
+    info: '클럽 정보',
+    loading: '불러오는 중...',
+    leave: '클럽 탈퇴',
+    leaveTitle: '클럽 탈퇴',
+    leaveConfirm: (title: string) =>
+      `${title}에서 탈퇴할까요? 채팅방에서도 나가게 되며, 보낸 메시지는 그대로 남습니다. 언제든 다시 가입할 수 있습니다.`,
+    leaveConfirmLabel: '탈퇴하기',
+    left: (title: string) => `${title}에서 탈퇴했습니다.`,
+    leaveFailed: '클럽 탈퇴에 실패했습니다.',
+    delete: '클럽 삭제',
+    deleteTitle: '클럽 삭제',
+    deleteIntro: (title: string) =>
+      `${josa(title, '을/를')} 삭제하면 채팅방과 모든 메시지, 멤버 목록이 함께 사라지며 되돌릴 수 없습니다.`,
+    deleteNameLabel: '확인을 위해 클럽 이름을 그대로 입력하세요.',
+    deleteNameMismatch: '클럽 이름이 일치하지 않습니다.',
+    deleteConfirm: '클럽 삭제',
+    deleting: '삭제 중...',
+    deleted: (title: string) => `${josa(title, '을/를')} 삭제했습니다.`,
+    deleteFailed: '클럽 삭제에 실패했습니다.',
+  },
   unread: {
-    /** The count as a badge shows it (capped counts read `999+`). */
-    count: (count: number, cap: number) => (count >= cap ? `${cap}+` : String(count)),
+    /** The count as a badge shows it: `99+` past the badge's cap (UNREAD_BADGE_CAP, 99). */
+    count: (count: number, cap: number) => (count > cap ? `${cap}+` : String(count)),
     /** The words for screen readers beside a badge (the control it sits in is named by them). */
     countLabel: (count: number, cap: number) =>
-      `읽지 않은 메시지 ${count >= cap ? `${cap}개 이상` : `${count}개`}`,
+      `읽지 않은 메시지 ${count > cap ? `${cap}개 이상` : `${count}개`}`,
     myChats: '내 채팅방',
     myChatsDescription: '가입한 클럽의 최근 대화입니다.',
     noMessages: '아직 메시지가 없습니다.',
@@ -872,6 +1017,45 @@ export const messages = {
     loading: '이번 주 요약을 불러오는 중...',
     loadFailed: '이번 주 요약을 불러오지 못했습니다.',
   },
+  /** `프로필 편집` (issue 29): the own name and photo. */
+  profileEdit: {
+    open: '프로필 편집',
+    title: '프로필 편집',
+    nameLabel: '이름',
+    nameHint: '1~100자',
+    photoLabel: '프로필 사진',
+    photoChoose: '사진 선택',
+    photoChange: '사진 변경',
+    photoRemove: '사진 삭제',
+    photoHint: 'PNG, JPG, GIF, WebP (최대 10MB)',
+    photoPreview: '새 프로필 사진 미리보기',
+    photoWillBeRemoved: '저장하면 사진이 삭제되고 이름의 첫 글자가 표시됩니다.',
+    notAnImage: '이미지 파일만 업로드 가능합니다.',
+    tooLarge: '이미지는 10MB 이하여야 합니다.',
+    save: '저장',
+    saving: '저장하는 중...',
+    cancel: '취소',
+    saved: '프로필을 수정했습니다.',
+    failed: '프로필을 수정하지 못했습니다.',
+  },
+  /** The ⚙ `설정` page (issue 29): units, timer, notifications, data and the account. */
+  settingsPage: {
+    title: '설정',
+    /** The profile header's ⚙ link. */
+    open: '설정',
+    backToProfile: '프로필로',
+    appHeading: '앱',
+    appDescription:
+      '홈 화면에 설치하면 앱처럼 바로 열고, 연결이 없을 때도 운동 기록을 볼 수 있습니다.',
+    installed: '이 기기에 설치된 앱에서 보고 있습니다.',
+    notOffered:
+      '이 브라우저에서는 지금 설치를 제안할 수 없습니다. 브라우저 메뉴의 "홈 화면에 추가"를 이용해 보세요.',
+  },
+  /** The install control (`beforeinstallprompt`), in settings, the phone bar and the offline page. */
+  installApp: {
+    button: '앱 설치',
+    label: 'EveryHealth 앱 설치',
+  },
   offlinePage: {
     title: '오프라인입니다',
     available:
@@ -879,6 +1063,59 @@ export const messages = {
     unavailable: '피드, 친구, 클럽 채팅은 연결되면 다시 열 수 있습니다.',
     openToday: '오늘 기록 열기',
     retry: '다시 시도',
+  },
+  /** The built-in exercise catalogue in the add sheet, /exercise and the import (issue 29). */
+  catalogue: {
+    searchLabel: '운동 검색',
+    searchPlaceholder: '이름 또는 초성 (예: 벤치, ㅂㅊㅍㄹㅅ)',
+    clearSearch: '검색어 지우기',
+    partsLabel: '운동 부위로 거르기',
+    all: '전체',
+    recent: '최근 운동',
+    mine: '내 운동',
+    heading: '카탈로그',
+    show: (count: number) => `카탈로그 운동 ${count}개 보기`,
+    hide: '카탈로그 접기',
+    loading: '카탈로그를 불러오는 중…',
+    loadFailed: '카탈로그를 불러오지 못했습니다.',
+    noResults: '찾는 운동이 없습니다. 운동 페이지에서 직접 등록할 수 있습니다.',
+    resultCount: (count: number) => `운동 ${count}개`,
+    emptyLibrary: '아직 등록한 운동이 없습니다. 카탈로그에서 골라 바로 기록해 보세요.',
+    entryMeta: (part: string, equipment: string) => `${part} · ${equipment}`,
+    adding: (name: string) => `${josa(name, '을/를')} 내 운동에 추가하는 중…`,
+    added: (name: string) => `${josa(name, '을/를')} 내 운동에 추가했습니다.`,
+    addFailed: '카탈로그 운동을 추가하지 못했습니다. 연결을 확인한 뒤 다시 시도해 주세요.',
+    addFromCatalogue: '카탈로그에서 추가',
+    addToLibrary: (name: string) => `${josa(name, '을/를')} 내 운동에 추가`,
+    inLibrary: '추가됨',
+    equipment: {
+      BARBELL: '바벨',
+      DUMBBELL: '덤벨',
+      MACHINE: '머신',
+      CABLE: '케이블',
+      BODYWEIGHT: '맨몸',
+      KETTLEBELL: '케틀벨',
+      BAND: '밴드',
+      SMITH_MACHINE: '스미스머신',
+    },
+  },
+  /** Linking an imported exercise to the member's (issue 29). */
+  importMatch: {
+    linkLabel: (name: string) => `${name} 연결`,
+    newExercise: '새 운동으로',
+    toCatalogue: (name: string) => `카탈로그 '${name}' 새로 추가`,
+    toExisting: (name: string) => `내 운동 '${name}'`,
+    mineGroup: '내 운동',
+    catalogueGroup: '카탈로그',
+    createsFromCatalogue: (name: string) => `카탈로그 운동 ${josa(name, '으로/로')} 추가`,
+    reasons: {
+      name: '같은 이름',
+      alias: '지난번 선택',
+      catalogue: '같은 운동',
+      similar: '비슷한 이름',
+      choice: '직접 선택',
+    },
+    remembered: '고른 연결은 기억해 두었다가 다음 가져오기에 그대로 씁니다.',
   },
 } as const;
 

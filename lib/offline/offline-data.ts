@@ -1,6 +1,7 @@
 import { deleteMemberCaches } from './cache-names';
 import { dayOutbox } from './day-outbox';
 import { deleteOutboxDatabase } from './outbox-db';
+import { OFFLINE_WARMED_FLAG } from './warm-flag';
 
 /**
  * What this device keeps of a member for offline use, and how it goes: the outbox's IndexedDB
@@ -11,7 +12,6 @@ import { deleteOutboxDatabase } from './outbox-db';
 
 const OWNER_KEY = 'everyhealth:offline-owner';
 const LOGOUT_PENDING_KEY = 'everyhealth:logout-pending';
-const WARMED_KEY = 'everyhealth:offline-warmed';
 
 function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
@@ -25,7 +25,7 @@ function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
 export async function clearOfflineData(): Promise<void> {
   dayOutbox().close();
   storage('localStorage')?.removeItem(OWNER_KEY);
-  storage('localStorage')?.removeItem(WARMED_KEY);
+  storage('localStorage')?.removeItem(OFFLINE_WARMED_FLAG);
   await Promise.all([
     deleteOutboxDatabase().catch(() => undefined),
     deleteMemberCaches().catch(() => undefined),

@@ -8,6 +8,7 @@ import {
 } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import { seoulDateKey, seoulYearMonth } from '@/lib/dates';
+import { OFFLINE_WARMED_FLAG } from './warm-flag';
 
 /**
  * Reads the member's home data of this month and the previous one (each month's days, every
@@ -18,8 +19,6 @@ import { seoulDateKey, seoulYearMonth } from '@/lib/dates';
  * two requests at a time, failures ignored.
  */
 
-/** Also removed by clearOfflineData (offline-data.ts). */
-const DONE_FLAG = 'everyhealth:offline-warmed';
 const CONCURRENCY = 2;
 
 function previousMonth({ year, month }: { year: number; month: number }) {
@@ -37,7 +36,7 @@ async function inBatches(tasks: ReadonlyArray<() => Promise<unknown>>): Promise<
 /** True when this tab already warmed the cache today (the flag holds a date, nothing of the member). */
 function warmedToday(today: string): boolean {
   try {
-    return localStorage.getItem(DONE_FLAG) === today;
+    return localStorage.getItem(OFFLINE_WARMED_FLAG) === today;
   } catch {
     return false;
   }
@@ -69,7 +68,7 @@ export async function warmOfflineCache(now: Date = new Date()): Promise<void> {
     ...days.flatMap((date) => [() => read(dayKey(date)), () => read(previousSessionsKey(date))]),
   ]);
   try {
-    localStorage.setItem(DONE_FLAG, today);
+    localStorage.setItem(OFFLINE_WARMED_FLAG, today);
   } catch {
     // Private mode without storage: warming again next time costs a few requests.
   }

@@ -7,7 +7,7 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { backendGet } from '@/lib/bff/backend-get';
 import { forward } from '@/lib/bff/forward';
 import { startStub, type StubUpstream } from '@/lib/bff/test-utils';

@@ -1,8 +1,9 @@
 import 'server-only';
 import type { Context, TextMapPropagator, TextMapSetter } from '@opentelemetry/api';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-node';
+import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { installBffTracer, type BffTracer } from '@/lib/bff/tracing';
 import { otelLogLevel, otlpProtocol } from './env';
+import { batchProcessorFromEnv, samplerFromEnv } from './sdk-env';
 import { newSpanId } from './traceparent';
 
 /**
@@ -60,24 +61,25 @@ export async function startNextTracing(
 ): Promise<void> {
   const nextSpans = options.nextSpans ?? nextSpansRequested();
   const protocol = otlpProtocol();
-  const [api, core, node, resources] = await Promise.all([
+  const [api, core, sdk, resources] = await Promise.all([
     import('@opentelemetry/api'),
     import('@opentelemetry/core'),
-    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/sdk-trace'),
     import('@opentelemetry/resources'),
   ]);
   api.diag.setLogger(new api.DiagConsoleLogger(), api.DiagLogLevel[otelLogLevel()]);
   let processor;
   if (options.exporter) {
-    processor = new node.SimpleSpanProcessor(options.exporter);
+    processor = new sdk.SimpleSpanProcessor({ exporter: options.exporter });
   } else {
     const { OTLPTraceExporter } =
       protocol === 'http/json'
         ? await import('@opentelemetry/exporter-trace-otlp-http')
         : await import('@opentelemetry/exporter-trace-otlp-proto');
-    processor = new node.BatchSpanProcessor(new OTLPTraceExporter());
+    processor = batchProcessorFromEnv(sdk, new OTLPTraceExporter());
   }
-  const provider = new node.NodeTracerProvider({
+  const provider = new sdk.TracerProvider({
+    sampler: samplerFromEnv(sdk),
     // OTEL_SERVICE_NAME / OTEL_RESOURCE_ATTRIBUTES (the env detector) win over the default.
     resource: resources
       .resourceFromAttributes({ 'service.name': DEFAULT_SERVICE_NAME })
@@ -86,9 +88,14 @@ export async function startNextTracing(
   });
   let tracer;
   if (nextSpans) {
-    provider.register({
-      propagator: new OutgoingOnlyPropagator(new core.W3CTraceContextPropagator()),
-    });
+    // What NodeTracerProvider.register() did before SDK 3: an AsyncLocalStorage context manager,
+    // the propagator and the global provider.
+    const { AsyncLocalStorageContextManager } = await import('@opentelemetry/context-async-hooks');
+    api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    api.propagation.setGlobalPropagator(
+      new OutgoingOnlyPropagator(new core.W3CTraceContextPropagator()),
+    );
+    api.trace.setGlobalTracerProvider(provider);
     tracer = api.trace.getTracer('everyhealth-bff');
   } else {
     // Not registered: Next's instrumentation stays off, and no context manager runs.

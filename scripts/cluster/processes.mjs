@@ -1,8 +1,9 @@
 /**
  * The child processes of the scale-out rehearsal: started with their output prefixed by their
  * name, remembered by PID, waited for until they answer, stopped by PID, started again on request.
- * An instance that stops while the rehearsal runs is only reported: the balancers route around it
- * (that is the point), and `restartStopped` brings it back.
+ * An instance that stops while the rehearsal runs is only reported: nginx routes around it (that
+ * is the point), and `restartStopped` brings it back; `restart` stops and starts one on purpose
+ * (the rolling restart).
  */
 import { spawn } from 'node:child_process';
 
@@ -53,13 +54,14 @@ export class Supervisor {
   }
 
   /**
-   * Starts `spec` (`{ name, role, command, args, env, port?, url?, ready? }`); `ready` is an async
-   * check that resolves once the process serves (called by `start`, which waits for it).
+   * Starts `spec` (`{ name, role, command, args, env, cwd?, port?, url?, ready? }`, in `cwd` or
+   * the supervisor's folder); `ready` is an async check that resolves once the process serves
+   * (called by `start`, which waits for it).
    */
   async start(spec) {
     const output = tail(16_384);
     const child = spawn(spec.command, spec.args, {
-      cwd: this.cwd,
+      cwd: spec.cwd ?? this.cwd,
       env: spec.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -68,7 +70,7 @@ export class Supervisor {
       child.once('exit', (code, signal) => {
         record.running = false;
         record.exitCode = signal ?? code;
-        if (!this.stopping) {
+        if (!this.stopping && !record.stoppingOnPurpose) {
           this.log(`${spec.name} (pid ${child.pid}) exited (${signal ?? code})`);
         }
         this.onChange();
@@ -119,6 +121,35 @@ export class Supervisor {
       await this.start(record.spec);
     }
     return stopped.map((record) => record.spec.name);
+  }
+
+  /**
+   * Stops the process `name` by its PID (SIGTERM, SIGKILL after `graceMs`) and waits for it; an
+   * instance given SIGTERM finishes what it serves first (both Next's server and the backend do).
+   */
+  async stop(name, graceMs = 10_000) {
+    const record = this.processes.get(name);
+    if (!record?.running) return;
+    record.stoppingOnPurpose = true;
+    record.child.kill('SIGTERM');
+    const timer = setTimeout(() => record.child.kill('SIGKILL'), graceMs);
+    await record.exited;
+    clearTimeout(timer);
+  }
+
+  /** Stops `name` (as `stop`) and starts it again with the same spec; resolves once it answers. */
+  async restart(name, graceMs) {
+    const record = this.processes.get(name);
+    if (!record) throw new Error(`no process named ${name}`);
+    await this.stop(name, graceMs);
+    this.log(`starting ${name} again`);
+    return this.start(record.spec);
+  }
+
+  /** The PID of `name` while it runs, else null. */
+  pid(name) {
+    const record = this.processes.get(name);
+    return record?.running ? record.pid : null;
   }
 
   /** Name, role, port, PID and state of every process, in start order. */

@@ -10,12 +10,12 @@ export const CLUSTER_DIST_DIR = '.next-cluster';
 export const CLUSTER_BUCKET = 'everyhealth-cluster';
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/everyhealth_cluster';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-/** Pin cookies (rehearsal aids): the value is an instance's number or name (`2`, `backend-2`). */
+/**
+ * Pin cookies (rehearsal aids, cluster/nginx.mjs): the value is an instance's number or name
+ * (`2`, `backend-2`).
+ */
 export const APP_PIN_COOKIE = 'cluster_pin_app';
 export const BACKEND_PIN_COOKIE = 'cluster_pin_backend';
-/** Response headers naming the instance that answered. */
-export const APP_UPSTREAM_HEADER = 'x-cluster-app';
-export const BACKEND_UPSTREAM_HEADER = 'x-cluster-backend';
 
 const MAX_INSTANCES = 8;
 
@@ -48,9 +48,9 @@ function setting(env, name) {
 }
 
 /**
- * The rehearsal's layout: the app balancer on CLUSTER_PORT (default 3900) with the Next instances
- * on the ports right after it; the backend balancer on CLUSTER_BACKEND_PORT (default 8900) with the
- * backends right after it; the launcher's own s3rver (when S3_BUCKET is unset) on
+ * The rehearsal's layout: nginx's public server on CLUSTER_PORT (default 3900) with the Next
+ * instances on the ports right after it; nginx's internal server (the apps' BACKEND_URL) on
+ * CLUSTER_BACKEND_PORT (default 8900) with the backends right after it; the launcher's own s3rver (when S3_BUCKET is unset) on
  * CLUSTER_BACKEND_PORT + 10. CLUSTER_APPS / CLUSTER_BACKENDS: instances of each (default 2).
  *
  * @param {Record<string, string | undefined>} env
@@ -74,9 +74,9 @@ export function clusterTopology(env, root) {
     distDir: CLUSTER_DIST_DIR,
     databaseUrl: setting(env, 'DATABASE_URL') ?? DEFAULT_DATABASE_URL,
     redisUrl: setting(env, 'REDIS_URL') ?? DEFAULT_REDIS_URL,
-    appBalancer: { name: 'apps', port: appPort, url: publicUrl },
-    backendBalancer: {
-      name: 'backends',
+    publicListener: { name: 'nginx (public)', port: appPort, url: publicUrl },
+    backendListener: {
+      name: 'nginx (backends)',
       port: backendPort,
       url: `http://127.0.0.1:${backendPort}`,
     },
@@ -111,22 +111,6 @@ export function ownBucketEnv(s3) {
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
   };
-}
-
-/**
- * The key that keeps related backend requests on one instance (backend balancer affinity):
- * - a SockJS session (`/chat/{server}/{session}/{transport}`): its fallback transports (streaming,
- *   polling, the sends beside them) must reach the instance that holds the session; SockJS puts
- *   the `server` segment in the path for exactly this;
- * - the development sign-in (`/oauth2/…`, `/login/oauth2/…`): the development identity provider
- *   keeps its interactions and codes in the memory of one process.
- */
-export function backendAffinityKey(url) {
-  const pathname = url.split('?')[0];
-  const sockjs = /^\/chat\/([^/]+)\/[^/]+\/[^/]+$/.exec(pathname);
-  if (sockjs) return `sockjs:${sockjs[1]}`;
-  if (/^\/(?:oauth2|login\/oauth2)\//.test(pathname)) return 'sign-in';
-  return null;
 }
 
 /** A URL with its password hidden, for logs. */

@@ -1,15 +1,22 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
+import { initialFriendPageTab } from '@/components/friend/friend-page-tabs';
 import { FriendsPage } from '@/components/friend/friends-page';
+import { TAB_PARAM } from '@/components/profile/tab-param';
 import { friendFallback } from '@/lib/bff/screens/friend';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.pages.friend };
 
-export default async function Page() {
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default async function Page({ searchParams }: Props) {
+  const [{ fallback, counts }, query] = await Promise.all([friendFallback(), searchParams]);
   return (
-    <SWRConfig value={{ fallback: await friendFallback() }}>
-      <FriendsPage />
+    <SWRConfig value={{ fallback }}>
+      <FriendsPage initialTab={initialFriendPageTab(query[TAB_PARAM], counts)} />
     </SWRConfig>
   );
 }

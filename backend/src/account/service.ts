@@ -25,7 +25,7 @@ export interface DeletedAccount {
  * 2. leaves every club the member belongs to by the leave rule of `DELETE /api/club/{id}/leave`
  *    (club/service.ts `leaveClub`, in a savepoint): a club they own is deleted with its room and
  *    messages, in another club only the membership goes;
- * 3. records the image key of each of their posts for deletion (the objects, with every variant,
+ * 3. records the image key of each of their posts (and of their uploaded profile photo) for deletion (the objects, with every variant,
  *    are deleted after the commit: storage/pending-deletions.ts);
  * 4. deletes the member row. The foreign keys do the rest: exercises, routines, day logs and their
  *    sets, posts (with their comments, likes and notifications), the member's comments and likes
@@ -64,7 +64,13 @@ export async function deleteAccount(db: Db, memberId: number): Promise<DeletedAc
       .select({ key: posts.imageKey })
       .from(posts)
       .where(eq(posts.memberId, memberId));
+    // And the uploaded profile photo (issue 29).
+    const [own] = await tx
+      .select({ key: members.pictureKey })
+      .from(members)
+      .where(eq(members.id, memberId));
     const imageKeys = images.map((row) => row.key);
+    if (own?.key) imageKeys.push(own.key);
     await recordImageDeletions(tx, imageKeys);
 
     await tx.delete(members).where(eq(members.id, memberId));

@@ -7,7 +7,8 @@ import { findMemberById } from './members';
  *
  * The auth hook resolves the token's member on every protected /api request; on embedded PGlite
  * that one query is about a fifth of a month-view request (bench/month). A member's name and
- * picture change only at sign-in, which calls `forget` on this instance; another instance behind
+ * picture change only at sign-in and by the member's own edit (member/routes.ts), which call
+ * `forget` on this instance; another instance behind
  * the same database shows the new name within `ttlMs`. A deleted account is forgotten on every
  * instance at once (`ChatHub.memberGone`, wired in app.ts), so its old access token is refused
  * there too, not only after `ttlMs`. Unknown ids are not remembered, so a new member is found at

@@ -11,7 +11,10 @@ export interface SignInIdentity {
   picture: string | null;
 }
 
-/** Creates the member for issuer+subject, or refreshes its e-mail, name and picture. */
+/**
+ * Creates the member for issuer+subject, or refreshes its e-mail, name and picture; a name or
+ * picture the member edited themselves (`name_edited`, `picture_edited`) is kept.
+ */
 export async function upsertMember(db: Db, identity: SignInIdentity): Promise<Member> {
   const [member] = await db
     .insert(members)
@@ -20,8 +23,8 @@ export async function upsertMember(db: Db, identity: SignInIdentity): Promise<Me
       target: [members.issuer, members.subject],
       set: {
         email: identity.email,
-        name: identity.name,
-        picture: identity.picture,
+        name: sql`case when ${members.nameEdited} then ${members.name} else excluded.name end`,
+        picture: sql`case when ${members.pictureEdited} then ${members.picture} else excluded.picture end`,
         updatedAt: sql`now()`,
       },
     })

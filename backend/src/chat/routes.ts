@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 
-import { pagedMessagesQuerySchema, recentMessagesQuerySchema } from '@/lib/contract/chat';
+import {
+  CHAT_TICKET_PATH,
+  pagedMessagesQuerySchema,
+  recentMessagesQuerySchema,
+  type ChatTicket,
+} from '@/lib/contract/chat';
 import { LIVE_EVENT } from '@/lib/contract/live';
 import { markReadBodySchema } from '@/lib/contract/unread';
 import type { Db } from '../db/client';
@@ -8,17 +13,33 @@ import type { LiveHub } from '../live/hub';
 import { requireMember } from '../http/auth-hook';
 import { idParams } from '../http/reply';
 import { newerMessages, olderMessages, recentMessages, requireRoomMember } from './service';
+import type { ChatTickets } from './tickets';
 import { markRead, roomsSummary } from './unread';
 
 /**
- * Chat history (original-backend.md §3.7), for members of the room's club only; and (issue 16)
- * the caller's rooms with their last messages and unread counts, and their read positions.
+ * Chat history (original-backend.md §3.7), for members of the room's club only; (issue 16) the
+ * caller's rooms with their last messages and unread counts, and their read positions; and
+ * (issue 24) chat tickets for a SockJS endpoint on another origin.
  */
 export async function chatRoutes(
   app: FastifyInstance,
-  options: { db: Db; live: LiveHub },
+  options: { db: Db; live: LiveHub; tickets: ChatTickets },
 ): Promise<void> {
-  const { db, live } = options;
+  const { db, live, tickets } = options;
+
+  // Behind the cookie like every /api call (the BFF forwards it, refreshing the session first);
+  // counted against the member's write budget like any other write. The ticket lives no longer
+  // than the access token it was minted with.
+  app.post(CHAT_TICKET_PATH, async (request, reply): Promise<ChatTicket> => {
+    const member = requireMember(request);
+    const minted = await tickets.mint(
+      member.id,
+      request.sessionId,
+      request.accessTokenExpiresAt ?? Date.now(),
+    );
+    reply.header('cache-control', 'no-store');
+    return { ticket: minted.ticket, expiresAt: minted.expiresAt.toISOString() };
+  });
 
   app.get('/api/rooms/summary', async (request) => {
     const member = requireMember(request);

@@ -5,8 +5,13 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import sockjs from 'sockjs';
 
+import {
+  TICKET_OTHER_LOGIN_ERROR,
+  TICKET_REFUSED_ERROR,
+  TICKET_REQUIRED_ERROR,
+} from '@/lib/chat/stomp-refusal';
 import { ACCESS_TOKEN_COOKIE } from '@/lib/contract/cookies';
-import type { ChatMember } from '@/lib/contract/chat';
+import { CHAT_TICKET_HEADER, type ChatMember } from '@/lib/contract/chat';
 import { CHAT_SESSION_ENDED } from '@/lib/contract/values';
 import { authenticateAccessToken } from '../auth/authenticate';
 import type { AuthContext } from '../auth/context';
@@ -14,7 +19,9 @@ import type { Db } from '../db/client';
 import { errorBody, MESSAGES } from '../http/errors';
 import type { ChatHub } from './hub';
 import { abortConnection, unsentBytes, writeShared } from './shared-frame';
-import { MAX_TIMER_MS, StompSession } from './stomp/session';
+import { header, type StompFrame } from './stomp/codec';
+import { FrameError, MAX_TIMER_MS, StompSession } from './stomp/session';
+import type { ChatTickets } from './tickets';
 
 export const CHAT_PREFIX = '/chat';
 
@@ -33,8 +40,15 @@ const RAW_WEBSOCKET = /^\/chat\/websocket\/?$/;
 const NONCE_PARAM = 'eh_chat';
 const DEFAULT_MAX_CONNECTIONS_PER_MEMBER = 10;
 const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
+const DEFAULT_MAX_UNAUTHENTICATED = 256;
 /** A bound-but-unclaimed handshake is forgotten after this long. */
 const PENDING_TTL_MS = 60_000;
+/**
+ * The shortest SockJS session id a ticket session may have. Its follow-up requests (xhr polls and
+ * sends) carry no cookie: the id is all that binds them, so it must be unguessable. sockjs-client
+ * makes 8 characters by default (40 bits); the app asks for 32 (160 bits).
+ */
+export const MIN_TICKET_SESSION_ID = 24;
 
 export interface ChatServerOptions {
   db: Db;
@@ -44,6 +58,13 @@ export interface ChatServerOptions {
   auth: AuthContext;
   /** The app origin; a handshake with another `Origin` is refused (CSRF for WebSockets). */
   publicOrigin: string;
+  /**
+   * Further origins the app is served from (ALLOWED_ORIGINS). Their pages may open a ticket
+   * session, never a cookie one; any other `Origin` is refused on every /chat request (403).
+   */
+  allowedOrigins?: readonly string[];
+  /** Where the ticket of a session opened without the cookie is used up (its CONNECT). */
+  tickets: ChatTickets;
   /** How long an already open session accepts an expired access token on follow-up requests. */
   sessionTokenGraceSeconds: number;
   heartbeat?: [number, number];
@@ -53,6 +74,12 @@ export interface ChatServerOptions {
   maxConnectionsPerMember?: number;
   /** Unsent bytes a connection may hold; past them it is closed as a slow consumer (1 MiB). */
   maxBufferedBytes?: number;
+  /**
+   * Ticket sessions held open (or bound) before their CONNECT authenticated them; past this a new
+   * one gets 503. Anyone can open one (no cookie is needed for it), so this bounds what unknown
+   * clients hold here in the CONNECT timeout's 10 s.
+   */
+  maxUnauthenticated?: number;
 }
 
 /** Close codes and reasons of the limits (SockJS close frame; 4000–4999 are the application's). */
@@ -73,33 +100,62 @@ interface OpenConnection {
   conn: sockjs.Connection;
 }
 
-interface Pending {
+/** Who a connection speaks for, and until when. */
+interface Identity {
   member: ChatMember;
-  at: number;
-  /** When the access token of the handshake expires (epoch ms). */
+  /** When the access token (of the handshake, or the ticket was minted with) expires (epoch ms). */
   expiresAt: number;
-  /** The session (refresh family) the handshake's token names; null without `sid`. */
+  /** The session (refresh family) that token names; null without `sid`. */
   sessionId: string | null;
 }
+
+interface Pending {
+  at: number;
+  /** The cookie's identity; null for a ticket session, which its CONNECT authenticates. */
+  identity: Identity | null;
+  /** A ticket session's `Origin`: its follow-up requests must come from there too. */
+  origin: string | null;
+}
+
+/** An open SockJS session: a cookie one bound to its member, a ticket one to its origin. */
+type LiveSession = { kind: 'cookie'; memberId: number } | { kind: 'ticket'; origin: string };
 
 type Handler = (req: IncomingMessage, res: ServerResponse | Duplex, head?: Buffer) => boolean;
 
 /**
  * The SockJS endpoint at `/chat` with STOMP on top.
  *
+ * Origins: a request whose `Origin` is neither the app's (`publicOrigin`) nor one of
+ * `allowedOrigins` is refused, whatever its path (403). sockjs answers the rest with CORS headers
+ * naming their origin, credentials allowed (`/chat/info` and the xhr transports need them when
+ * the page is on another origin).
+ *
  * Authentication: sockjs-node exposes only a whitelist of the opening request's headers on the
  * connection (no Cookie), so every request is authenticated here before sockjs sees it. A request
  * that can open a session (`/chat/{server}/{session}/{websocket|xhr|xhr_streaming|eventsource}`
- * and the raw `/chat/websocket`) must carry a valid `access_token` cookie (401
- * otherwise); the member is bound to the SockJS session id (raw WebSocket: a one-time nonce added to
- * the URL) and claimed when sockjs emits the connection. Follow-up requests of a session (polls,
- * `xhr_send`) must carry the same member's token (expired tokens are tolerated for
- * `sessionTokenGraceSeconds`, since the member was checked at the handshake), else 403. `/chat/info`
- * and OPTIONS preflights are public: they carry no member data. The iframe page and the htmlfile and
- * jsonp transports are off (404).
+ * and the raw `/chat/websocket`) is either
+ * - a cookie session: it carries an `access_token` cookie and comes from the app's origin or names
+ *   none (a non-browser client). The token must be valid (401 otherwise); the member is bound to
+ *   the SockJS session id (raw WebSocket: a one-time nonce added to the URL) and claimed when sockjs
+ *   emits the connection. Follow-up requests of a session (polls, `xhr_send`) must carry the same
+ *   member's token (expired tokens are tolerated for `sessionTokenGraceSeconds`, since the member
+ *   was checked at the handshake), else 403; or
+ * - a ticket session (issue 24): a browser whose page is on another origin than this endpoint
+ *   (CHAT_URL, e.g. the app on Vercel) sends no cookie here, or one this server ignores from an
+ *   origin other than the app's (no cookie-authenticated cross-origin session). It opens
+ *   unauthenticated, and its STOMP CONNECT must carry a `ticket` header (chat/tickets.ts): until
+ *   then nothing else is taken, and a missing, unknown, used, expired or other member's ticket gets
+ *   an ERROR frame and the close. Its follow-up requests are bound to its session id (at least
+ *   MIN_TICKET_SESSION_ID characters, so unguessable) and its origin, else 403.
+ * A request with neither a cookie nor an `Origin` is 401. `/chat/info` and OPTIONS preflights are
+ * public: they carry no member data. The iframe page and the htmlfile and jsonp transports are off
+ * (404).
+ *
+ * Every connection ends when the access token it was authenticated with (the handshake's, or the
+ * one the ticket was minted with) expires (4001), and with its session (4002, `closeSession`).
  *
  * Limits: `maxConnectionsPerMember` connections per member (a new one closes the member's oldest
- * with 4008), and a connection whose unsent bytes pass `maxBufferedBytes` is closed with 4009
+ * with 4008), `maxUnauthenticated` ticket sessions waiting for their CONNECT (503 past it), and a connection whose unsent bytes pass `maxBufferedBytes` is closed with 4009
  * (a slow consumer must not hold the server's memory, nor the room's other members back).
  * Every error sockjs itself answers (unknown paths, wrong methods, bad `xhr_send` bodies) is the
  * JSON error body of decisions.md §4, 4xx for the client's mistakes.
@@ -107,8 +163,10 @@ type Handler = (req: IncomingMessage, res: ServerResponse | Duplex, head?: Buffe
 export class ChatServer {
   private readonly handler: Handler;
   private readonly pending = new Map<string, Pending>();
-  /** Open SockJS sessions by session id (raw WebSockets by nonce) → member id. */
-  private readonly live = new Map<string, number>();
+  /** Open SockJS sessions by session id (raw WebSockets by nonce). */
+  private readonly live = new Map<string, LiveSession>();
+  /** The app's origin and ALLOWED_ORIGINS: every other `Origin` is refused. */
+  private readonly origins: ReadonlySet<string>;
   private readonly sessions = new Set<StompSession>();
   /** The session (refresh family) of each open connection, and how to end it. */
   private readonly sessionEnds = new Map<StompSession, { sessionId: string; end: () => void }>();
@@ -120,6 +178,7 @@ export class ChatServer {
   private counter = 0;
 
   constructor(private readonly options: ChatServerOptions) {
+    this.origins = new Set([options.publicOrigin, ...(options.allowedOrigins ?? [])]);
     const server = sockjs.createServer({
       prefix: CHAT_PREFIX,
       log: (severity, line) => {
@@ -207,23 +266,36 @@ export class ChatServer {
   ): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
     const url = new URL(req.url ?? '/', 'http://chat.local');
     const path = url.pathname;
+    const origin = req.headers.origin;
+    // Before anything else, on every path: sockjs would otherwise answer a foreign page's
+    // `/chat/info` and preflights with CORS headers naming it.
+    if (origin !== undefined && !this.origins.has(origin)) {
+      return { ok: false, status: 403, message: MESSAGES.forbiddenOrigin };
+    }
     const transport = TRANSPORT.exec(path);
     const raw = RAW_WEBSOCKET.test(path);
     if (!transport && !raw) return { ok: true }; // info, iframe, welcome, 404s
     if (req.method === 'OPTIONS') return { ok: true };
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin !== this.options.publicOrigin) {
-      return { ok: false, status: 403, message: MESSAGES.forbiddenOrigin };
-    }
     const token = readCookie(req.headers.cookie, ACCESS_TOKEN_COOKIE);
+    // The cookie counts only on the app's own origin (or from a non-browser client, which names
+    // none): a page on another origin must use a ticket.
+    const cookieOrigin = origin === undefined || origin === this.options.publicOrigin;
     const sessionKey = transport ? transport[2] : null;
-    const liveMember = sessionKey !== null ? this.live.get(sessionKey) : undefined;
+    const live = sessionKey !== null ? this.live.get(sessionKey) : undefined;
 
-    if (liveMember !== undefined) {
-      // A follow-up request of an open session: the same member, token possibly expired since.
+    if (live?.kind === 'ticket') {
+      // A follow-up request of a ticket session: no cookie to check; bound to its (unguessable)
+      // session id and the origin it opened from.
+      return origin === live.origin
+        ? { ok: true }
+        : { ok: false, status: 403, message: MESSAGES.forbidden };
+    }
+    if (live !== undefined) {
+      // A follow-up request of a cookie session: the same member, token possibly expired since.
+      if (!cookieOrigin) return { ok: false, status: 403, message: MESSAGES.forbiddenOrigin };
       const result = await authenticateAccessToken(this.options.auth, token, {
         clockToleranceSeconds: this.options.sessionTokenGraceSeconds,
-        memberId: liveMember,
+        memberId: live.memberId,
       });
       if (result.ok) return { ok: true };
       return result.reason === 'other-member'
@@ -232,6 +304,19 @@ export class ChatServer {
     }
     if (transport && !OPENING.has(transport[3])) {
       // xhr_send / jsonp_send to a session that is not open: sockjs answers 404.
+      return { ok: true };
+    }
+    if (origin !== undefined && !(cookieOrigin && token !== undefined)) {
+      // A ticket session: opens unauthenticated, its CONNECT must bring the ticket.
+      if (sessionKey !== null && sessionKey.length < MIN_TICKET_SESSION_ID) {
+        return { ok: false, status: 400, message: MESSAGES.badRequest };
+      }
+      const max = this.options.maxUnauthenticated ?? DEFAULT_MAX_UNAUTHENTICATED;
+      if (this.unauthenticatedCount() >= max) {
+        this.options.log.warn({ max }, 'chat: too many ticket sessions waiting for CONNECT');
+        return { ok: false, status: 503, message: MESSAGES.chatBusy };
+      }
+      this.bind(req, url, sessionKey, { at: Date.now(), identity: null, origin });
       return { ok: true };
     }
     const result = await authenticateAccessToken(this.options.auth, token);
@@ -243,23 +328,62 @@ export class ChatServer {
       };
     }
     const { member } = result;
-    const entry = {
-      member: { id: member.id, name: member.name, picture: member.picture },
+    this.bind(req, url, sessionKey, {
       at: Date.now(),
-      // The connection lives no longer than the token that opened it, nor its session
-      // (`closeSession`).
-      expiresAt: result.claims.exp * 1000,
-      sessionId: result.sessionId,
-    };
+      identity: {
+        member: { id: member.id, name: member.name, picture: member.picture },
+        // The connection lives no longer than the token that opened it, nor its session
+        // (`closeSession`).
+        expiresAt: result.claims.exp * 1000,
+        sessionId: result.sessionId,
+      },
+      origin: null,
+    });
+    return { ok: true };
+  }
+
+  /** Ticket sessions not yet authenticated: bound handshakes and open sessions before CONNECT. */
+  private unauthenticatedCount(): number {
+    let count = 0;
+    for (const entry of this.pending.values()) if (entry.identity === null) count += 1;
+    for (const session of this.sessions) if (session.member === null) count += 1;
+    return count;
+  }
+
+  /**
+   * Remembers an opening request's handshake until sockjs emits its connection: by SockJS session
+   * id, or (raw WebSocket) by a one-time nonce added to the URL.
+   */
+  private bind(req: IncomingMessage, url: URL, sessionKey: string | null, entry: Pending): void {
     if (sessionKey !== null) {
       this.pending.set(sessionKey, entry);
-    } else {
-      const nonce = randomBytes(12).toString('base64url');
-      this.pending.set(nonce, entry);
-      url.searchParams.set(NONCE_PARAM, nonce);
-      req.url = `${url.pathname}${url.search}`;
+      return;
     }
-    return { ok: true };
+    const nonce = randomBytes(12).toString('base64url');
+    this.pending.set(nonce, entry);
+    url.searchParams.set(NONCE_PARAM, nonce);
+    req.url = `${url.pathname}${url.search}`;
+  }
+
+  /**
+   * Authenticates a ticket session's CONNECT: uses its ticket up (once, on any instance), and
+   * refuses a `login` header naming anyone else than the ticket's member.
+   */
+  private async useTicket(frame: StompFrame): Promise<Identity> {
+    const ticket = header(frame, CHAT_TICKET_HEADER);
+    if (ticket === undefined) throw new FrameError(TICKET_REQUIRED_ERROR);
+    const found = await this.options.tickets.use(ticket);
+    if (!found) throw new FrameError(TICKET_REFUSED_ERROR);
+    const login = header(frame, 'login');
+    if (login !== undefined && login !== String(found.member.id)) {
+      throw new FrameError(TICKET_OTHER_LOGIN_ERROR);
+    }
+    const { member } = found;
+    return {
+      member: { id: member.id, name: member.name, picture: member.picture },
+      expiresAt: found.expiresAt,
+      sessionId: found.sessionId,
+    };
   }
 
   private onConnection(conn: sockjs.Connection): void {
@@ -272,7 +396,12 @@ export class ChatServer {
       return;
     }
     this.pending.delete(key);
-    this.live.set(key, entry.member.id);
+    this.live.set(
+      key,
+      entry.identity
+        ? { kind: 'cookie', memberId: entry.identity.member.id }
+        : { kind: 'ticket', origin: entry.origin! },
+    );
     this.counter += 1;
     const maxBuffered = this.options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
     // After each write: a client that stopped reading is cut off at the limit, its bytes dropped.
@@ -280,11 +409,51 @@ export class ChatServer {
       const unsent = unsentBytes(conn);
       if (unsent <= maxBuffered) return;
       this.options.log.warn(
-        { memberId: entry.member.id, session: session.sessionId, unsentBytes: unsent },
+        { memberId: session.member?.id, session: session.sessionId, unsentBytes: unsent },
         'chat connection closed: slow consumer',
       );
       abortConnection(conn, CLOSE_SLOW_CONSUMER);
       session.close();
+    };
+    let admitted: { open: OpenConnection; memberId: number; expiry: NodeJS.Timeout } | null = null;
+    let closed = false;
+    /** Counts the connection against its member's and ends it with its token and session. */
+    const admit = (identity: Identity) => {
+      if (closed) return;
+      const open: OpenConnection = { session, conn };
+      if (identity.sessionId !== null) {
+        this.sessionEnds.set(session, {
+          sessionId: identity.sessionId,
+          // A number, as the SockJS close frame carries it (`c[4002,"…"]`; @types/sockjs says
+          // string, which clients would then see as "4002").
+          end: () =>
+            conn.close(CHAT_SESSION_ENDED.code as unknown as string, CHAT_SESSION_ENDED.reason),
+        });
+      }
+      const memberId = identity.member.id;
+      const mine = this.byMember.get(memberId) ?? [];
+      mine.push(open);
+      this.byMember.set(memberId, mine);
+      const maxConnections =
+        this.options.maxConnectionsPerMember ?? DEFAULT_MAX_CONNECTIONS_PER_MEMBER;
+      while (mine.length > maxConnections) {
+        // The oldest goes (a tab left open elsewhere), not the one the member just opened.
+        const oldest = mine.shift()!;
+        this.options.log.info(
+          { memberId, session: oldest.session.sessionId },
+          'chat connection closed: too many connections of the member',
+        );
+        closeWith(oldest.conn, CLOSE_TOO_MANY_CONNECTIONS);
+        oldest.session.close();
+      }
+      // Closed (not refused) at expiry: the client reconnects with its refreshed cookie (or a
+      // ticket minted with it).
+      const expiry = setTimeout(
+        () => conn.close('4001', 'Session expired'),
+        Math.min(MAX_TIMER_MS, Math.max(0, identity.expiresAt - Date.now())),
+      );
+      expiry.unref();
+      admitted = { open, memberId, expiry };
     };
     const session: StompSession = new StompSession(
       {
@@ -302,56 +471,36 @@ export class ChatServer {
         db: this.options.db,
         hub: this.options.hub,
         log: this.options.log,
-        member: entry.member,
+        member: entry.identity?.member,
+        authenticate: entry.identity
+          ? undefined
+          : async (frame) => {
+              const identity = await this.useTicket(frame);
+              admit(identity);
+              return identity.member;
+            },
         heartbeat: this.options.heartbeat,
         maxSubscriptions: this.options.maxSubscriptions,
       },
       `${this.counter.toString(36)}-${key.slice(0, 8)}`,
     );
     this.sessions.add(session);
-    if (entry.sessionId !== null) {
-      this.sessionEnds.set(session, {
-        sessionId: entry.sessionId,
-        // A number, as the SockJS close frame carries it (`c[4002,"…"]`; @types/sockjs says string,
-        // which clients would then see as "4002").
-        end: () =>
-          conn.close(CHAT_SESSION_ENDED.code as unknown as string, CHAT_SESSION_ENDED.reason),
-      });
-    }
-    const open: OpenConnection = { session, conn };
-    const mine = this.byMember.get(entry.member.id) ?? [];
-    mine.push(open);
-    this.byMember.set(entry.member.id, mine);
-    const maxConnections =
-      this.options.maxConnectionsPerMember ?? DEFAULT_MAX_CONNECTIONS_PER_MEMBER;
-    while (mine.length > maxConnections) {
-      // The oldest goes (a tab left open elsewhere), not the one the member just opened.
-      const oldest = mine.shift()!;
-      this.options.log.info(
-        { memberId: entry.member.id, session: oldest.session.sessionId },
-        'chat connection closed: too many connections of the member',
-      );
-      closeWith(oldest.conn, CLOSE_TOO_MANY_CONNECTIONS);
-      oldest.session.close();
-    }
-    // Closed (not refused) at expiry: the client reconnects with its refreshed cookie.
-    const expiry = setTimeout(
-      () => conn.close('4001', 'Session expired'),
-      Math.min(MAX_TIMER_MS, Math.max(0, entry.expiresAt - Date.now())),
-    );
-    expiry.unref();
+    if (entry.identity) admit(entry.identity);
     // Any JSON value a SockJS client framed, or raw WebSocket bytes: receive() checks.
     conn.on('data', (message: unknown) => session.receive(message));
     conn.on('close', () => {
-      clearTimeout(expiry);
+      closed = true;
       session.closedByTransport();
       this.sessions.delete(session);
       this.sessionEnds.delete(session);
       this.live.delete(key);
-      const list = this.byMember.get(entry.member.id);
+      if (!admitted) return;
+      const { open, memberId, expiry } = admitted;
+      clearTimeout(expiry);
+      const list = this.byMember.get(memberId);
       const index = list?.indexOf(open) ?? -1;
       if (list && index >= 0) list.splice(index, 1);
-      if (list?.length === 0) this.byMember.delete(entry.member.id);
+      if (list?.length === 0) this.byMember.delete(memberId);
     });
   }
 
@@ -381,10 +530,10 @@ export class ChatServer {
    */
   closeMember(memberId: number): void {
     for (const [key, entry] of this.pending) {
-      if (entry.member.id === memberId) this.pending.delete(key);
+      if (entry.identity?.member.id === memberId) this.pending.delete(key);
     }
     for (const session of this.sessions) {
-      if (session.member.id === memberId) session.close();
+      if (session.member?.id === memberId) session.close();
     }
   }
 
@@ -395,7 +544,7 @@ export class ChatServer {
    */
   closeSession(sessionId: string): void {
     for (const [key, entry] of this.pending) {
-      if (entry.sessionId === sessionId) this.pending.delete(key);
+      if (entry.identity?.sessionId === sessionId) this.pending.delete(key);
     }
     for (const [session, open] of this.sessionEnds) {
       if (open.sessionId !== sessionId) continue;

@@ -1,12 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 
-import { clubCreatedText, clubCreateSchema, clubSearchQuerySchema } from '@/lib/contract/club';
+import {
+  clubCreatedText,
+  clubCreateSchema,
+  clubMembersQuerySchema,
+  clubSearchQuerySchema,
+} from '@/lib/contract/club';
 import type { ChatHub } from '../chat/hub';
 import type { Db } from '../db/client';
 import type { LiveHub } from '../live/hub';
 import { requireMember } from '../http/auth-hook';
 import { idParams, sendText } from '../http/reply';
-import { clubByRoom, createClub, joinClub, leaveClub, listClubs } from './service';
+import {
+  clubByRoom,
+  clubDetail,
+  clubMembersOf,
+  createClub,
+  deleteClub,
+  joinClub,
+  leaveClub,
+  listClubs,
+} from './service';
 
 /** Clubs (original-backend.md §3.6, decisions.md §4). */
 export async function clubRoutes(
@@ -40,6 +54,29 @@ export async function clubRoutes(
     const member = requireMember(request);
     const { roomId } = idParams(request.params, 'roomId');
     return clubByRoom(db, member.id, roomId);
+  });
+
+  // Issue 29 (additions): a club's page for any signed-in member, its members, and the owner's
+  // deletion on its own (leaving as the owner still deletes too, as the original).
+  app.get('/api/club/:id', async (request) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    return clubDetail(db, member.id, id);
+  });
+
+  app.get('/api/club/:id/members', async (request) => {
+    requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    const { limit } = clubMembersQuerySchema.parse(request.query ?? {});
+    return clubMembersOf(db, id, limit);
+  });
+
+  app.delete('/api/club/:id', async (request, reply) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    const { roomId } = await deleteClub(db, member.id, id);
+    await hub.revoke(roomId, null);
+    return sendText(reply, 200, '');
   });
 
   app.delete('/api/club/:id/leave', async (request, reply) => {

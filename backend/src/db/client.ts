@@ -86,11 +86,12 @@ export async function migrateDatabase(database: Database): Promise<void> {
 
 /**
  * Opens the configured database (node-postgres when databaseUrl is set, else PGlite in
- * dataDir/pglite) and migrates it.
+ * dataDir/pglite), and migrates it when `migrate` says so.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  migrate: boolean;
 }): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
@@ -100,6 +101,7 @@ export async function openDatabase(options: {
     mkdirSync(dir, { recursive: true });
     database = fromPglite(await PGlite.create(dir));
   }
+  if (!options.migrate) return database;
   try {
     await migrateDatabase(database);
   } catch (error) {

@@ -17,9 +17,10 @@ type ExerciseRowLike = {
   memo: string | null;
   classification: string;
   restSeconds: number | null;
+  catalogueKey: string | null;
 };
 
-async function toResponses(db: Executor, rows: ExerciseRowLike[]): Promise<Exercise[]> {
+export async function toResponses(db: Executor, rows: ExerciseRowLike[]): Promise<Exercise[]> {
   const sets = await setsByOwner(
     db,
     'exerciseId',
@@ -32,6 +33,7 @@ async function toResponses(db: Executor, rows: ExerciseRowLike[]): Promise<Exerc
     repWeightList: sets.get(row.id) ?? [],
     classification: row.classification as Classification,
     restSeconds: row.restSeconds,
+    catalogueKey: row.catalogueKey,
   }));
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import { FRIEND_REPLIES } from '@/lib/contract/friend';
+import { FRIEND_REPLIES, UNFRIEND_REPLY, memberSearchQuerySchema } from '@/lib/contract/friend';
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
 import type { LiveHub } from '../live/hub';
@@ -10,11 +10,15 @@ import {
   acceptFriend,
   areFriends,
   cancelFriend,
+  friendRelation,
   listFriends,
   listRequests,
+  listSentRequests,
   memberSummary,
   requestFriend,
+  searchMembers,
   suggestedFriends,
+  unfriend,
 } from './service';
 
 /**
@@ -31,6 +35,11 @@ export async function friendRoutes(
 
   app.get('/api/member/friend/request', async (request) =>
     listRequests(db, requireMember(request)),
+  );
+
+  // Issue 29 (additions): the requests the caller sent and waits on.
+  app.get('/api/member/friend/sent', async (request) =>
+    listSentRequests(db, requireMember(request)),
   );
 
   app.get('/api/member/friend/:friendId', async (request) => {
@@ -72,5 +81,26 @@ export async function friendRoutes(
     const { friendId } = idParams(request.params, 'friendId');
     const friends = await areFriends(db, member.id, friendId);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(friends));
+  });
+
+  // Issue 29 (additions to the original's wire): find members by name, one member's relation to
+  // the caller, and ending a friendship.
+  app.get('/api/members/search', async (request) => {
+    const member = requireMember(request);
+    const { name } = memberSearchQuerySchema.parse(request.query ?? {});
+    return searchMembers(db, member.id, name);
+  });
+
+  app.get('/api/friend/status/:memberId', async (request) => {
+    const member = requireMember(request);
+    const { memberId } = idParams(request.params, 'memberId');
+    return { memberId, relation: await friendRelation(db, member.id, memberId) };
+  });
+
+  app.delete('/api/friend/:memberId', async (request, reply) => {
+    const member = requireMember(request);
+    const { memberId } = idParams(request.params, 'memberId');
+    await unfriend(db, member.id, memberId);
+    return sendText(reply, 200, UNFRIEND_REPLY);
   });
 }

@@ -1,10 +1,13 @@
-import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 import {
   FRIEND_MESSAGES,
+  MEMBER_SEARCH_LIMIT,
   SUGGESTED_FRIENDS_LIMIT,
   type Friend,
+  type FriendRelation,
+  type MemberSearchHit,
   type MemberSummary,
 } from '@/lib/contract/friend';
 import type { Db } from '../db/client';
@@ -203,4 +206,103 @@ export async function suggestedFriends(db: Db, callerId: number): Promise<Member
     )
     .orderBy(desc(members.id))
     .limit(SUGGESTED_FRIENDS_LIMIT);
+}
+
+/** Pending requests the caller sent: `member` is the caller (the requester), `friend` the addressee. */
+export async function listSentRequests(db: Db, caller: MemberSummary): Promise<Friend[]> {
+  const rows = await db
+    .select({
+      id: friendships.id,
+      friend: { id: other.id, name: other.name, picture: other.picture },
+    })
+    .from(friendships)
+    .innerJoin(other, eq(other.id, friendships.addresseeId))
+    .where(and(eq(friendships.status, 'REQUEST'), eq(friendships.requesterId, caller.id)))
+    .orderBy(asc(friendships.id));
+  return rows.map((row) => ({ id: row.id, member: caller, friend: row.friend }));
+}
+
+/** The caller's relation to `otherId` as stored in `row` (the pair's row, if any). */
+function relationOf(
+  callerId: number,
+  row: Pick<FriendshipRow, 'requesterId' | 'status'> | undefined,
+): FriendRelation {
+  if (!row) return 'NONE';
+  if (row.status === 'ACCEPT') return 'FRIEND';
+  return row.requesterId === callerId ? 'SENT' : 'RECEIVED';
+}
+
+/** The caller's relation to `otherId` (`SELF` for the caller); an unknown member is 404. */
+export async function friendRelation(
+  db: Db,
+  callerId: number,
+  otherId: number,
+): Promise<FriendRelation> {
+  if (callerId === otherId) return 'SELF';
+  const row = await pairRow(db, callerId, otherId);
+  if (!row) await memberSummary(db, otherId); // a row means the member exists; else maybe 404
+  return relationOf(callerId, row);
+}
+
+/** LIKE pattern matching `text` literally anywhere. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * Members other than the caller whose name contains `name` (case-insensitive), at most
+ * MEMBER_SEARCH_LIMIT: exact names first, then names starting with it, then by name; each with the
+ * caller's relation to them.
+ */
+export async function searchMembers(
+  db: Db,
+  callerId: number,
+  name: string,
+): Promise<MemberSearchHit[]> {
+  const pair = alias(friendships, 'pair');
+  const rows = await db
+    .select({
+      ...summaryColumns,
+      requesterId: pair.requesterId,
+      status: pair.status,
+    })
+    .from(members)
+    .leftJoin(
+      pair,
+      or(
+        and(eq(pair.requesterId, callerId), eq(pair.addresseeId, members.id)),
+        and(eq(pair.addresseeId, callerId), eq(pair.requesterId, members.id)),
+      ),
+    )
+    .where(and(ne(members.id, callerId), ilike(members.name, containsPattern(name))))
+    .orderBy(
+      sql`case when lower(${members.name}) = lower(${name}) then 0
+        when ${members.name} ilike ${`${containsPattern(name).slice(1)}`} then 1 else 2 end`,
+      asc(members.name),
+      asc(members.id),
+    )
+    .limit(MEMBER_SEARCH_LIMIT);
+  return rows.map(({ requesterId, status, ...member }) => ({
+    ...member,
+    relation: relationOf(
+      callerId,
+      requesterId === null || status === null ? undefined : { requesterId, status },
+    ),
+  }));
+}
+
+/**
+ * Ends the accepted friendship between the caller and `otherId`, for both at once: the pair's row
+ * goes, so every friend-gated read (calendar, day log, records, history, posts) refuses the next
+ * request of either. Not friends (or an unknown member, or the caller) is 404.
+ */
+export async function unfriend(db: Db, callerId: number, otherId: number): Promise<void> {
+  if (callerId === otherId) throw notFound();
+  const row = await pairRow(db, callerId, otherId);
+  if (row?.status !== 'ACCEPT') throw notFound();
+  const removed = await db
+    .delete(friendships)
+    .where(and(eq(friendships.id, row.id), eq(friendships.status, 'ACCEPT')))
+    .returning({ id: friendships.id });
+  if (removed.length === 0) throw notFound();
 }

@@ -79,6 +79,8 @@ export const MESSAGES = {
   validation: VALIDATION_MESSAGE,
   invalidCharacter: INVALID_CHARACTER_MESSAGE,
   internal: '서버 오류가 발생했습니다.',
+  /** Too many chat connections wait for their ticket on this instance (503). */
+  chatBusy: '채팅 연결이 많아 잠시 후 다시 시도해주세요.',
   /** A second `내 데이터 내려받기` while the member's first one is still being written (429). */
   exportRunning: '이미 내 데이터를 내려받는 중입니다. 내려받기가 끝난 뒤에 다시 시도해주세요.',
 } as const;

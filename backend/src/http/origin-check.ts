@@ -11,13 +11,22 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const ANY_ORIGIN = new Set([CSP_REPORT_PATH]);
 
-/** CSRF defence: a mutating request whose Origin names another origin than the app's gets 403. */
-export function registerOriginCheck(app: FastifyInstance, publicOrigin: string): void {
+/**
+ * CSRF defence: a mutating request whose Origin names another origin than the app's (PUBLIC_URL's,
+ * or one of the further origins the app is served from, ALLOWED_ORIGINS) gets 403. The BFF passes
+ * the browser's Origin on.
+ */
+export function registerOriginCheck(
+  app: FastifyInstance,
+  publicOrigin: string,
+  allowedOrigins: readonly string[] = [],
+): void {
+  const accepted = new Set([publicOrigin, ...allowedOrigins]);
   app.addHook('onRequest', async (request) => {
     if (!MUTATING.has(request.method)) return;
     if (ANY_ORIGIN.has(request.url.split('?')[0])) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    if (origin !== publicOrigin) throw new ApiError(403, MESSAGES.forbiddenOrigin);
+    if (!accepted.has(origin)) throw new ApiError(403, MESSAGES.forbiddenOrigin);
   });
 }

@@ -109,6 +109,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Routes (method and route pattern) with a budget of their own. */
 const ROUTE_GROUPS: ReadonlyMap<string, RateLimitGroup> = new Map([
   ['POST /api/post', 'upload'],
+  ['POST /api/member/me/picture', 'upload'],
   ['POST /api/comment', 'comment'],
   ['POST /api/friend/request/:memberId', 'friendRequest'],
   ['POST /api/club', 'clubCreate'],

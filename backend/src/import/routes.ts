@@ -5,6 +5,7 @@ import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
   importBodyPartsSchema,
+  importLinksSchema,
   importUnitSchema,
 } from '@/lib/contract/data-import';
 import { BODY_LIMITS } from '@/lib/contract/limits';
@@ -14,7 +15,7 @@ import { ApiError, MESSAGES } from '../http/errors';
 import { fieldError } from '../http/reply';
 import { previewImport, runImport, type ImportChoices } from './service';
 
-/** Bytes of the `bodyParts` field: hundreds of exercise names with their body parts. */
+/** Bytes of the `bodyParts` and `links` fields: hundreds of exercise names with their choices. */
 const FIELD_BYTES = 512 * 1024;
 
 interface ReceivedImport {
@@ -22,8 +23,30 @@ interface ReceivedImport {
   choices: ImportChoices;
 }
 
-/** The `unit` and `bodyParts` fields, checked; a bad one is a 400 naming the field. */
-function readChoices(unit: string | null, bodyParts: string | null): ImportChoices {
+/** A JSON field parsed with `schema`; a bad one is a 400 naming the field. */
+function jsonField<T>(
+  field: string,
+  text: string,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  message: string,
+): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw fieldError(field, message);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw fieldError(field, message);
+  return parsed.data;
+}
+
+/** The `unit`, `bodyParts` and `links` fields, checked; a bad one is a 400 naming the field. */
+function readChoices(
+  unit: string | null,
+  bodyParts: string | null,
+  links: string | null,
+): ImportChoices {
   const choices: ImportChoices = {};
   if (unit !== null && unit !== '') {
     const parsed = importUnitSchema.safeParse(unit);
@@ -40,6 +63,9 @@ function readChoices(unit: string | null, bodyParts: string | null): ImportChoic
     const parsed = importBodyPartsSchema.safeParse(value);
     if (!parsed.success) throw fieldError('bodyParts', IMPORT_MESSAGES.bodyParts);
     choices.bodyParts = parsed.data;
+  }
+  if (links !== null && links !== '') {
+    choices.links = jsonField('links', links, importLinksSchema, IMPORT_MESSAGES.links);
   }
   return choices;
 }
@@ -85,16 +111,22 @@ export async function importRoutes(app: FastifyInstance, options: { db: Db }): P
     let file: Buffer | null = null;
     let unit: string | null = null;
     let bodyParts: string | null = null;
+    let links: string | null = null;
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
           if (part.fieldname === 'file' && file === null) file = await part.toBuffer();
           else part.file.resume();
-        } else if (part.fieldname === 'unit' || part.fieldname === 'bodyParts') {
+        } else if (
+          part.fieldname === 'unit' ||
+          part.fieldname === 'bodyParts' ||
+          part.fieldname === 'links'
+        ) {
           const value = typeof part.value === 'string' ? part.value : '';
           if (part.valueTruncated) throw fieldError(part.fieldname, MESSAGES.payloadTooLarge);
           if (part.fieldname === 'unit') unit ??= value;
-          else bodyParts ??= value;
+          else if (part.fieldname === 'bodyParts') bodyParts ??= value;
+          else links ??= value;
         }
       }
     } catch (error) {
@@ -108,7 +140,7 @@ export async function importRoutes(app: FastifyInstance, options: { db: Db }): P
       throw error;
     }
     if (file === null) throw fieldError('file', IMPORT_MESSAGES.fileMissing);
-    return { file, choices: readChoices(unit, bodyParts) };
+    return { file, choices: readChoices(unit, bodyParts, links) };
   }
 
   app.post('/api/member/import/preview', async (request, reply) => {

@@ -1,10 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
+import { catalogueEntry, type CatalogueExercise } from '@/lib/catalogue/data';
+import { matchCatalogue, NameMatcher } from '@/lib/catalogue/match';
 import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
   type ImportBodyParts,
   type ImportExercise,
+  type ImportLinks,
+  type ImportMatchReason,
   type ImportPreview,
   type ImportResult,
   type ImportSkipReason,
@@ -13,9 +17,10 @@ import type { Classification } from '@/lib/contract/exercise';
 import type { WeightUnit } from '@/lib/training/units';
 import { chunksOf } from '../db/chunks';
 import type { Db } from '../db/client';
-import { exercises, members, todayExercises, todays } from '../db/schema';
+import { exerciseAliases, exercises, members, todayExercises, todays } from '../db/schema';
 import { insertSets, type Executor } from '../exercise/sets';
 import { ApiError } from '../http/errors';
+import { fieldError, notFound } from '../http/reply';
 import { guessBodyPart } from './body-parts';
 import { exerciseKey, parseWorkoutCsv, type ParsedFile, type ParsedSet } from './parse';
 
@@ -25,6 +30,8 @@ export interface ImportChoices {
   unit?: WeightUnit;
   /** Body parts of exercises to create, by name as the preview spelt it (case and spaces ignored). */
   bodyParts?: ImportBodyParts;
+  /** What each exercise goes to, by name as the preview spelt it (issue 29); absent, the suggestion. */
+  links?: ImportLinks;
 }
 
 /** The body part an exercise without a keyword is created with (the member is asked to check it). */
@@ -49,6 +56,19 @@ interface LibraryEntry {
   classification: Classification;
 }
 
+/** The member's library, read once per import, with what matching needs. */
+interface Library {
+  /** By exercise key; of two entries with one key the older one. */
+  byKey: Map<string, LibraryEntry>;
+  byId: Map<number, LibraryEntry>;
+  /** By catalogue key, the linked entries. */
+  byCatalogue: Map<string, LibraryEntry>;
+  /** The member's remembered choices: source name key → entry. */
+  aliases: Map<string, LibraryEntry>;
+  /** The entries' names, for similar-name matching. */
+  matcher: NameMatcher<LibraryEntry>;
+}
+
 /** The file read, grouped by day and exercise, and its exercises matched against the library. */
 interface Plan {
   parsed: ParsedFile;
@@ -66,20 +86,107 @@ async function memberUnit(db: Executor, memberId: number): Promise<WeightUnit> {
   return row?.weightUnit === 'lb' ? 'lb' : 'kg';
 }
 
-/** The member's library by exercise key; of two entries with one key the older one. */
-async function libraryByKey(db: Executor, memberId: number): Promise<Map<string, LibraryEntry>> {
+async function readLibrary(db: Executor, memberId: number): Promise<Library> {
   const rows = await db
-    .select({ id: exercises.id, name: exercises.name, classification: exercises.classification })
+    .select({
+      id: exercises.id,
+      name: exercises.name,
+      classification: exercises.classification,
+      catalogueKey: exercises.catalogueKey,
+    })
     .from(exercises)
     .where(eq(exercises.memberId, memberId))
     .orderBy(asc(exercises.id));
   const byKey = new Map<string, LibraryEntry>();
+  const byId = new Map<number, LibraryEntry>();
+  const byCatalogue = new Map<string, LibraryEntry>();
   for (const row of rows) {
+    const entry = {
+      id: row.id,
+      name: row.name,
+      classification: row.classification as Classification,
+    };
     const key = exerciseKey(row.name);
-    if (!byKey.has(key))
-      byKey.set(key, { ...row, classification: row.classification as Classification });
+    if (!byKey.has(key)) byKey.set(key, entry);
+    byId.set(row.id, entry);
+    if (row.catalogueKey) byCatalogue.set(row.catalogueKey, entry);
   }
-  return byKey;
+  const aliasRows = await db
+    .select({ sourceName: exerciseAliases.sourceName, exerciseId: exerciseAliases.exerciseId })
+    .from(exerciseAliases)
+    .where(eq(exerciseAliases.memberId, memberId));
+  const aliases = new Map<string, LibraryEntry>();
+  for (const row of aliasRows) {
+    const entry = byId.get(row.exerciseId);
+    if (entry) aliases.set(row.sourceName, entry);
+  }
+  const matcher = new NameMatcher(
+    rows.map((row) => ({ value: byId.get(row.id)!, names: [row.name] })),
+  );
+  return { byKey, byId, byCatalogue, aliases, matcher };
+}
+
+/** The member's entry for a catalogue exercise: linked to it, or of one of its names. */
+function libraryEntryFor(library: Library, entry: CatalogueExercise): LibraryEntry | null {
+  const linked = library.byCatalogue.get(entry.key);
+  if (linked) return linked;
+  for (const name of [entry.name, entry.english, ...entry.aliases]) {
+    const own = library.byKey.get(exerciseKey(name));
+    if (own) return own;
+  }
+  return null;
+}
+
+interface Suggestion {
+  match: LibraryEntry | null;
+  matchedBy?: ImportMatchReason;
+  catalogue: CatalogueExercise | null;
+  /** Created from this catalogue exercise (the member chose it and lacks it). */
+  createsFromCatalogue: CatalogueExercise | null;
+}
+
+/**
+ * What a file's exercise goes to: the member's choice in the preview when given, else the same
+ * name in the library, the member's remembered choice, the library's entry for the catalogue
+ * exercise the name means, a similar library name, or nothing (created).
+ */
+function suggest(
+  name: string,
+  key: string,
+  library: Library,
+  links: Map<string, ImportLinks[string]>,
+): Suggestion {
+  const catalogue = matchCatalogue(name);
+  const link = links.get(key);
+  if (link) {
+    if ('exerciseId' in link) {
+      const match = library.byId.get(link.exerciseId);
+      if (!match) throw notFound();
+      return { match, matchedBy: 'choice', catalogue, createsFromCatalogue: null };
+    }
+    if ('catalogueKey' in link) {
+      const chosen = catalogueEntry(link.catalogueKey);
+      if (!chosen) throw fieldError('links', IMPORT_MESSAGES.links);
+      const match = libraryEntryFor(library, chosen);
+      return match
+        ? { match, matchedBy: 'choice', catalogue: chosen, createsFromCatalogue: null }
+        : { match: null, catalogue: chosen, createsFromCatalogue: chosen };
+    }
+    return { match: null, catalogue, createsFromCatalogue: null };
+  }
+  const same = library.byKey.get(key);
+  if (same) return { match: same, matchedBy: 'name', catalogue, createsFromCatalogue: null };
+  const remembered = library.aliases.get(key);
+  if (remembered)
+    return { match: remembered, matchedBy: 'alias', catalogue, createsFromCatalogue: null };
+  const viaCatalogue = catalogue ? libraryEntryFor(library, catalogue) : null;
+  if (viaCatalogue) {
+    return { match: viaCatalogue, matchedBy: 'catalogue', catalogue, createsFromCatalogue: null };
+  }
+  const similar = library.matcher.best(name)?.value ?? null;
+  if (similar)
+    return { match: similar, matchedBy: 'similar', catalogue, createsFromCatalogue: null };
+  return { match: null, catalogue, createsFromCatalogue: null };
 }
 
 function groupDays(sets: ParsedSet[]): PlannedDay[] {
@@ -106,12 +213,14 @@ function groupDays(sets: ParsedSet[]): PlannedDay[] {
 
 function plan(
   parsed: ParsedFile,
-  library: Map<string, LibraryEntry>,
+  library: Library,
   bodyParts: ImportBodyParts,
+  links: ImportLinks,
 ): Plan {
   const chosen = new Map(
     Object.entries(bodyParts).map(([name, part]) => [exerciseKey(name), part]),
   );
+  const linked = new Map(Object.entries(links).map(([name, link]) => [exerciseKey(name), link]));
   const byKey = new Map<string, ImportExercise>();
   const matches = new Map<string, LibraryEntry>();
   for (const set of parsed.sets) {
@@ -120,15 +229,33 @@ function plan(
       known.sets += 1;
       continue;
     }
-    const match = library.get(set.key) ?? null;
+    const suggestion = suggest(set.exercise, set.key, library, linked);
+    const match = suggestion.match;
     if (match) matches.set(set.key, match);
     const guess = guessBodyPart(set.exercise);
+    const fromCatalogue = suggestion.createsFromCatalogue;
+    const newClassification =
+      chosen.get(set.key) ?? guess ?? suggestion.catalogue?.classification ?? FALLBACK_BODY_PART;
     byKey.set(set.key, {
       name: set.exercise,
       sets: 1,
       match,
-      classification: match ? null : (chosen.get(set.key) ?? guess ?? FALLBACK_BODY_PART),
-      guessed: guess !== null,
+      classification: match
+        ? null
+        : fromCatalogue
+          ? fromCatalogue.classification
+          : newClassification,
+      guessed: guess !== null || fromCatalogue !== null,
+      ...(suggestion.matchedBy ? { matchedBy: suggestion.matchedBy } : {}),
+      catalogue: suggestion.catalogue
+        ? {
+            key: suggestion.catalogue.key,
+            name: suggestion.catalogue.name,
+            classification: suggestion.catalogue.classification,
+          }
+        : null,
+      createsFromCatalogue: fromCatalogue?.key ?? null,
+      newClassification,
     });
   }
   return { parsed, days: groupDays(parsed.sets), exercises: [...byKey.values()], matches };
@@ -142,7 +269,53 @@ async function readPlan(
 ): Promise<Plan> {
   const unit = choices.unit ?? (await memberUnit(db, memberId));
   const parsed = parseWorkoutCsv(bytes, unit);
-  return plan(parsed, await libraryByKey(db, memberId), choices.bodyParts ?? {});
+  return plan(
+    parsed,
+    await readLibrary(db, memberId),
+    choices.bodyParts ?? {},
+    choices.links ?? {},
+  );
+}
+
+/**
+ * Remembers where each of the file's exercises went when that was not its own name (the member's
+ * choice, a catalogue or similar match), so that the next file's same name goes there at once; a
+ * name the member chose to create forgets an earlier choice (its new exercise has that name).
+ */
+async function rememberChoices(
+  tx: Executor,
+  memberId: number,
+  planned: ImportExercise[],
+  exerciseIds: Map<string, number>,
+): Promise<void> {
+  const remember: Array<{ memberId: number; sourceName: string; exerciseId: number }> = [];
+  const forget: string[] = [];
+  for (const exercise of planned) {
+    const key = exerciseKey(exercise.name);
+    if (exercise.matchedBy === 'name') continue;
+    if (exercise.match === null && exercise.createsFromCatalogue == null) {
+      forget.push(key);
+      continue;
+    }
+    const id = exerciseIds.get(key);
+    if (id !== undefined) remember.push({ memberId, sourceName: key, exerciseId: id });
+  }
+  for (const chunk of chunksOf(forget)) {
+    await tx
+      .delete(exerciseAliases)
+      .where(
+        and(eq(exerciseAliases.memberId, memberId), inArray(exerciseAliases.sourceName, chunk)),
+      );
+  }
+  for (const chunk of chunksOf(remember)) {
+    await tx
+      .insert(exerciseAliases)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [exerciseAliases.memberId, exerciseAliases.sourceName],
+        set: { exerciseId: sql`excluded.exercise_id` },
+      });
+  }
 }
 
 /** The member's days among `dates`: id by date. */
@@ -227,33 +400,77 @@ export async function runImport(
       [...matches].map(([key, entry]) => [key, entry.id]),
     );
     const toCreate = planned.filter((exercise) => exercise.match === null);
-    for (const chunk of chunksOf(toCreate)) {
+    // One exercise per catalogue key, however many of the file's names chose it.
+    const creations: Array<{
+      keys: string[];
+      name: string;
+      classification: Classification;
+      catalogueKey: string | null;
+    }> = [];
+    const byCatalogue = new Map<string, (typeof creations)[number]>();
+    for (const exercise of toCreate) {
+      const key = exerciseKey(exercise.name);
+      const fromCatalogue = exercise.createsFromCatalogue
+        ? catalogueEntry(exercise.createsFromCatalogue)
+        : undefined;
+      if (fromCatalogue) {
+        const known = byCatalogue.get(fromCatalogue.key);
+        if (known) {
+          known.keys.push(key);
+          continue;
+        }
+        const creation = {
+          keys: [key],
+          name: fromCatalogue.name,
+          classification: fromCatalogue.classification,
+          catalogueKey: fromCatalogue.key,
+        };
+        byCatalogue.set(fromCatalogue.key, creation);
+        creations.push(creation);
+      } else {
+        creations.push({
+          keys: [key],
+          name: exercise.name,
+          classification: exercise.classification ?? FALLBACK_BODY_PART,
+          catalogueKey: null,
+        });
+      }
+    }
+    const createdNames = new Map<string, string>();
+    for (const chunk of chunksOf(creations)) {
       const created = await tx
         .insert(exercises)
         .values(
-          chunk.map((exercise) => ({
+          chunk.map((creation) => ({
             memberId,
-            name: exercise.name,
-            classification: exercise.classification ?? FALLBACK_BODY_PART,
+            name: creation.name,
+            classification: creation.classification,
+            catalogueKey: creation.catalogueKey,
           })),
         )
-        .returning({ id: exercises.id, name: exercises.name });
-      for (const row of created) exerciseIds.set(exerciseKey(row.name), row.id);
+        .returning({ id: exercises.id });
+      // RETURNING answers the rows in the order of VALUES.
+      created.forEach((row, index) => {
+        for (const key of chunk[index].keys) {
+          exerciseIds.set(key, row.id);
+          createdNames.set(key, chunk[index].name);
+        }
+      });
     }
     const latestSets = new Map<string, ParsedSet[]>();
     for (const day of days) for (const entry of day.entries) latestSets.set(entry.key, entry.sets);
     await insertSets(
       tx,
       'exerciseId',
-      toCreate.flatMap((exercise) => {
-        const key = exerciseKey(exercise.name);
-        return (latestSets.get(key) ?? []).map((set) => ({
-          ownerId: exerciseIds.get(key)!,
+      creations.flatMap((creation) =>
+        (latestSets.get(creation.keys[0]) ?? []).map((set) => ({
+          ownerId: exerciseIds.get(creation.keys[0])!,
           reps: set.reps,
           weight: set.weight,
-        }));
-      }),
+        })),
+      ),
     );
+    await rememberChoices(tx, memberId, planned, exerciseIds);
 
     // Day logs: the missing ones created (completed as the file says), then every one's id.
     const dates = days.map((day) => day.date);
@@ -287,10 +504,10 @@ export async function runImport(
       for (const row of rows) lastSequence.set(row.todayId, row.max);
     }
     const namesByKey = new Map(
-      planned.map((exercise) => [
-        exerciseKey(exercise.name),
-        exercise.match?.name ?? exercise.name,
-      ]),
+      planned.map((exercise) => {
+        const key = exerciseKey(exercise.name);
+        return [key, exercise.match?.name ?? createdNames.get(key) ?? exercise.name];
+      }),
     );
     const entryRows: Array<{
       todayId: number;
@@ -351,7 +568,7 @@ export async function runImport(
       lastDate: days.at(-1)!.date,
       days: days.length,
       newDays: newDays.length,
-      exercisesCreated: toCreate.length,
+      exercisesCreated: creations.length,
       sets: parsed.sets.length,
       skippedCount: parsed.skips.length,
     };

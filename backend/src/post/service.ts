@@ -1,8 +1,10 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 
+import type { MemberSummary } from '@/lib/contract/friend';
 import type { LikeState, Liker, Post } from '@/lib/contract/post';
 import type { Db } from '../db/client';
 import { members, postLikes, posts } from '../db/schema';
+import { seoulTimestamp } from '../http/errors';
 import { notFound } from '../http/reply';
 import { notifyPostAuthor, withdrawLike } from '../notification/service';
 import { recordImageDeletion } from '../storage/pending-deletions';
@@ -27,10 +29,22 @@ const likedOfRow = (viewerId: number) =>
   sql<boolean>`coalesce((select true from ${postLikes} as "pl" where "pl"."post_id" = ${posts}."id" and "pl"."member_id" = ${viewerId}), false)`;
 
 /**
+ * The author of the current row as `MemberDto` (issue 29's addition): one primary key lookup on
+ * members, as one JSON value so that it also works in an UPDATE's RETURNING.
+ */
+const memberOfRow = sql<MemberSummary>`(select json_build_object('id', "m"."id", 'name', "m"."name", 'picture', "m"."picture") from ${members} as "m" where "m"."id" = ${posts}."member_id")`;
+
+/** The driver's timestamptz (a Date, or its text from a raw JSON path) as Seoul `LocalDateTime`. */
+function seoulDateTimeOf(value: Date | string): string {
+  return seoulTimestamp(value instanceof Date ? value : new Date(value));
+}
+
+/**
  * The columns of a post as `viewerId` sees it (postSchema): the original's, the image additions,
- * and the issue 16 additions, computed in the same statement by correlated subqueries on
- * post_likes' primary key. They run once per answered row (after the LIMIT), so the feed's
- * keyset pages stay a backwards walk of the posts' primary key, whatever the depth.
+ * the issue 16 additions, and issue 29's author and creation time, computed in the same statement
+ * by correlated subqueries on post_likes' and members' primary keys. They run once per answered
+ * row (after the LIMIT), so the feed's keyset pages stay a backwards walk of the posts' primary
+ * key, whatever the depth.
  */
 function postColumns(viewerId: number) {
   return {
@@ -43,7 +57,15 @@ function postColumns(viewerId: number) {
     likeCount: likeCountOfRow.mapWith(Number),
     liked: likedOfRow(viewerId).mapWith(Boolean),
     mine: sql<boolean>`(${posts}."member_id" = ${viewerId})`.mapWith(Boolean),
+    member: memberOfRow.mapWith(memberOf),
+    createdDate: sql<string>`${posts}."created_at"`.mapWith(seoulDateTimeOf),
   };
+}
+
+/** The JSON author as the drivers hand it (parsed by PGlite and node-postgres alike). */
+function memberOf(value: MemberSummary | string): MemberSummary {
+  const member = typeof value === 'string' ? (JSON.parse(value) as MemberSummary) : value;
+  return { id: Number(member.id), name: member.name, picture: member.picture };
 }
 
 /** The stored image a post names: its key and what the pipeline measured. */

@@ -33,12 +33,12 @@ function counted(file: Readable, allowance: UploadAllowance): Readable {
 }
 
 /**
- * Streams the image of a multipart `POST /api/post` body (parsed by @fastify/multipart) into
+ * Streams the image of a multipart body (`POST /api/post`, `POST /api/member/me/picture`) (parsed by @fastify/multipart) into
  * `storage`, counted by `allowance` when there is a quota. busboy stops the file at the size
  * limit; the stream is then failed so the storage drops the half-written file instead of keeping
  * a truncated image.
  */
-async function storeImage(
+export async function storeImage(
   part: MultipartFile,
   storage: ImageStorage,
   allowance: UploadAllowance | null,

@@ -12,7 +12,7 @@ function crc32(data: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-function chunk(type: string, data: Buffer): Buffer {
+function chunk(type: string, data: Buffer): NonSharedBuffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -27,7 +27,12 @@ export type Rgb = readonly [number, number, number];
  * A valid RGB PNG of `width`×`height`: a vertical gradient from `top` to `bottom` (equal colours give
  * a solid image). Small and fast: one zlib call.
  */
-export function gradientPng(width: number, height: number, top: Rgb, bottom: Rgb = top): Buffer {
+export function gradientPng(
+  width: number,
+  height: number,
+  top: Rgb,
+  bottom: Rgb = top,
+): NonSharedBuffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

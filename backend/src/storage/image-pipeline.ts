@@ -11,7 +11,7 @@ import { ImageRejectedError, imageTypeOfExt, type ImageType, type UploadType } f
 import { thumbHashOf } from './placeholder';
 
 /** The longest side of the display image (what `GET /api/images/{key}` serves for the key). */
-export const DISPLAY_MAX_SIDE = 2560;
+export const DISPLAY_MAX_SIDE = IMAGE_VARIANTS.displayMaxSide;
 
 /** One display variant: IMAGE_VARIANTS width and format, and its bytes. */
 export interface ProcessedVariant {

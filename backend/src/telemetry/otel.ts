@@ -1,8 +1,9 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { SpanExporter } from '@opentelemetry/sdk-trace';
 
 import { otelLogLevel, otlpProtocol } from '@/lib/tracing/env';
+import { batchProcessorFromEnv, samplerFromEnv } from '@/lib/tracing/sdk-env';
 import { installTracing, type Tracing } from './tracing';
 
 /**
@@ -21,7 +22,7 @@ import { installTracing, type Tracing } from './tracing';
  * Configured by the standard variables: the exporter reads `OTEL_EXPORTER_OTLP_ENDPOINT` (or
  * `…_TRACES_ENDPOINT`), `…_HEADERS`, `…_TIMEOUT` and `…_COMPRESSION`; the provider reads
  * `OTEL_TRACES_SAMPLER` / `…_ARG` (default: parent-based, always on: the BFF's decision holds)
- * and the batch processor `OTEL_BSP_*`; `OTEL_SERVICE_NAME` and `OTEL_RESOURCE_ATTRIBUTES` name
+ * and the batch processor `OTEL_BSP_*` (both read by lib/tracing/sdk-env.ts: SDK 3 no longer does); `OTEL_SERVICE_NAME` and `OTEL_RESOURCE_ATTRIBUTES` name
  * the service (default everyhealth-backend).
  */
 
@@ -40,10 +41,14 @@ function untraced(url: string | undefined): boolean {
 /** Starts tracing and installs its hooks (telemetry/tracing.ts). `exporter`: tests. */
 export async function startTracing(options: { exporter?: SpanExporter } = {}): Promise<Tracing> {
   const protocol = otlpProtocol();
-  const [api, node, resources, { registerInstrumentations }, http, pg, undici] = await Promise.all([
+  const [api, core, sdk, { AsyncLocalStorageContextManager }, resources] = await Promise.all([
     import('@opentelemetry/api'),
-    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/core'),
+    import('@opentelemetry/sdk-trace'),
+    import('@opentelemetry/context-async-hooks'),
     import('@opentelemetry/resources'),
+  ]);
+  const [{ registerInstrumentations }, http, pg, undici] = await Promise.all([
     import('@opentelemetry/instrumentation'),
     import('@opentelemetry/instrumentation-http'),
     import('@opentelemetry/instrumentation-pg'),
@@ -52,23 +57,32 @@ export async function startTracing(options: { exporter?: SpanExporter } = {}): P
   api.diag.setLogger(new api.DiagConsoleLogger(), api.DiagLogLevel[otelLogLevel()]);
   let processor;
   if (options.exporter) {
-    processor = new node.SimpleSpanProcessor(options.exporter);
+    processor = new sdk.SimpleSpanProcessor({ exporter: options.exporter });
   } else {
     const { OTLPTraceExporter } =
       protocol === 'http/json'
         ? await import('@opentelemetry/exporter-trace-otlp-http')
         : await import('@opentelemetry/exporter-trace-otlp-proto');
-    processor = new node.BatchSpanProcessor(new OTLPTraceExporter());
+    processor = batchProcessorFromEnv(sdk, new OTLPTraceExporter());
   }
-  const provider = new node.NodeTracerProvider({
+  const provider = new sdk.TracerProvider({
+    sampler: samplerFromEnv(sdk),
     // OTEL_SERVICE_NAME / OTEL_RESOURCE_ATTRIBUTES (the env detector) win over the default.
     resource: resources
       .resourceFromAttributes({ 'service.name': DEFAULT_SERVICE_NAME })
       .merge(resources.detectResources({ detectors: [resources.envDetector] })),
     spanProcessors: [processor],
   });
-  // Global: the tracer provider, an AsyncLocalStorage context manager, the W3C propagator.
-  provider.register();
+  // Global: the tracer provider, an AsyncLocalStorage context manager, the W3C propagators (trace
+  // context and baggage): what NodeTracerProvider.register() did before SDK 3.
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  api.context.setGlobalContextManager(contextManager);
+  api.propagation.setGlobalPropagator(
+    new core.CompositePropagator({
+      propagators: [new core.W3CTraceContextPropagator(), new core.W3CBaggagePropagator()],
+    }),
+  );
+  api.trace.setGlobalTracerProvider(provider);
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [

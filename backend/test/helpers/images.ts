@@ -27,8 +27,16 @@ export const TINY_IMAGES = {
   },
 } as const;
 
+/**
+ * A Blob of `bytes`. Blob takes only ArrayBuffer-backed views, and a `Buffer` (sharp's output, for
+ * one) is typed as possibly backed by a SharedArrayBuffer, so the bytes are copied into one that is not.
+ */
+export function blobOf(bytes: Uint8Array, type?: string): Blob {
+  return new Blob([Uint8Array.from(bytes)], type === undefined ? undefined : { type });
+}
+
 export interface UploadParts {
-  file?: { data: Buffer; name: string; type?: string };
+  file?: { data: Uint8Array; name: string; type?: string };
   text?: string;
 }
 
@@ -44,7 +52,7 @@ export async function uploadPost(
   if (parts.file) {
     form.append(
       'file',
-      new Blob([parts.file.data], { type: parts.file.type ?? 'application/octet-stream' }),
+      blobOf(parts.file.data, parts.file.type ?? 'application/octet-stream'),
       parts.file.name,
     );
   }

@@ -33,9 +33,12 @@ export async function startRedisPair(
     return null;
   }
   const postgres = databaseKinds().find((kind) => kind.name === 'postgres')!;
-  // Channels of their own: other pairs, test files and runs on this Redis stay out.
+  // Channels and rate-limit counters of their own: other pairs, test files and runs on this Redis
+  // stay out (member ids start at 1 in every fresh database, so shared counters would carry over).
+  const run = randomUUID();
   const settings = {
-    REDIS_CHANNEL_PREFIX: `test-${randomUUID()}:`,
+    REDIS_CHANNEL_PREFIX: `test-${run}:`,
+    RATE_LIMIT_KEY_PREFIX: `test-${run}:ratelimit:`,
     ...env,
     REDIS_URL: redisUrl,
   };

@@ -44,6 +44,24 @@ export interface StompPeer {
   stop(): Promise<void>;
 }
 
+/** How long a peer's orderly DISCONNECT may take before its socket is dropped. */
+const STOP_GRACE_MS = 5000;
+
+/**
+ * Deactivates `client`, dropping its socket when the orderly close does not end within `ms`
+ * (a server stuck under load, or a test that failed midway, must not hold the cleanup until the
+ * file's timeout: a slow-consumer run waited 900 s on one deactivate).
+ */
+async function stopWithin(client: Client, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  const outcome = await Promise.race([client.deactivate().then(() => 'done' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') client.forceDisconnect();
+}
+
 function waiter<T>(list: T[], ms: number, what: string, seen: { count: number }): Promise<T> {
   const start = seen.count;
   return new Promise((resolve, reject) => {
@@ -61,24 +79,36 @@ function waiter<T>(list: T[], ms: number, what: string, seen: { count: number })
 
 /**
  * A STOMP client over SockJS (WebSocket transport, cookie sent on the handshake), connected.
- * `cookie: null` connects without one (the handshake must fail).
+ * `cookie: null` connects without one (the handshake must fail, unless it is a ticket session:
+ * `origin` names the page's origin, `connectHeaders` go in CONNECT, `sessionId` is the length of
+ * the SockJS session id).
  */
 export async function connectStomp(
   baseUrl: string,
   cookie: string | null,
-  options: { transports?: string[] } = {},
+  options: {
+    transports?: string[];
+    origin?: string;
+    connectHeaders?: Record<string, string>;
+    sessionId?: number;
+  } = {},
 ): Promise<StompPeer> {
   const messages: IMessage[] = [];
   const errors: IFrame[] = [];
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
-  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const headers: Record<string, string> = {
+    ...(cookie ? { cookie } : {}),
+    ...(options.origin ? { origin: options.origin } : {}),
+  };
   const client = new Client({
     webSocketFactory: () =>
       new SockJS(`${baseUrl}/chat`, null, {
         transports: options.transports ?? ['websocket'],
         transportOptions: { websocket: { headers } },
+        ...(options.sessionId ? { sessionId: options.sessionId } : {}),
       } as never) as unknown as IStompSocket,
+    connectHeaders: options.connectHeaders ?? {},
     reconnectDelay: 0,
     heartbeatIncoming: 4000,
     heartbeatOutgoing: 4000,
@@ -88,7 +118,9 @@ export async function connectStomp(
     client.onConnect = () => resolve();
     client.onWebSocketClose = () => {
       resolveClosed();
-      reject(new Error('closed before CONNECTED'));
+      // The ERROR that preceded the close, if any, says why.
+      const why = errors[0]?.headers.message;
+      reject(new Error(`closed before CONNECTED${why ? `: ${why}` : ''}`));
     };
     client.onStompError = (frame) => errors.push(frame);
   });
@@ -103,7 +135,7 @@ export async function connectStomp(
     closed,
     nextMessage: (ms = 3000) => waiter(messages, ms, 'MESSAGE', seenMessages),
     nextError: (ms = 3000) => waiter(errors, ms, 'ERROR', seenErrors),
-    stop: () => client.deactivate(),
+    stop: () => stopWithin(client, STOP_GRACE_MS),
   };
 }
 

@@ -3,16 +3,20 @@ import { cache } from 'react';
 import {
   FRIEND_REQUESTS_KEY,
   FRIENDS_KEY,
+  SENT_REQUESTS_KEY,
   SUGGESTED_FRIENDS_KEY,
   friendCheckKey,
+  friendStatusKey,
   memberKey,
 } from '@/lib/api/keys';
 import {
   friendCheckSchema,
   friendListSchema,
+  friendStatusSchema,
   memberSummarySchema,
   suggestedFriendsSchema,
   type Friend,
+  type FriendStatus,
   type MemberSummary,
 } from '@/lib/contract/friend';
 import { readBackend } from '../server-client';
@@ -40,4 +44,14 @@ export const fetchMember = cache((memberId: number): Promise<MemberSummary> =>
 /** GET /api/friend/check/{friendId}: true when the caller and the member are friends. */
 export const checkFriend = cache((friendId: number): Promise<boolean> =>
   readBackend(friendCheckKey(friendId), friendCheckSchema),
+);
+
+/** GET /api/member/friend/sent: requests the caller sent, not answered yet. */
+export const fetchSentRequests = cache((): Promise<Friend[]> =>
+  readBackend(SENT_REQUESTS_KEY, friendListSchema),
+);
+
+/** GET /api/friend/status/{memberId}: the caller's relation to that member. */
+export const fetchFriendStatus = cache((memberId: number): Promise<FriendStatus> =>
+  readBackend(friendStatusKey(memberId), friendStatusSchema),
 );

@@ -1,14 +1,18 @@
 /** @jest-environment node */
 import { unstable_serialize } from 'swr';
-import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, monthKey } from '@/lib/api/keys';
-import { checkFriend, fetchMember } from '../reads/friends';
+import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, friendStatusKey, monthKey } from '@/lib/api/keys';
+import { checkFriend, fetchFriendStatus, fetchMember } from '../reads/friends';
 import { fetchFriendPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';
 import { fetchDay, fetchDayRecords, fetchMonth } from '../reads/today';
 import { AccessDeniedError, BackendReadError } from '../server-client';
 import { friendProfileScreen } from './friend-profile';
 
-jest.mock('../reads/friends', () => ({ checkFriend: jest.fn(), fetchMember: jest.fn() }));
+jest.mock('../reads/friends', () => ({
+  checkFriend: jest.fn(),
+  fetchFriendStatus: jest.fn(),
+  fetchMember: jest.fn(),
+}));
 jest.mock('../reads/posts', () => ({ fetchFriendPosts: jest.fn() }));
 jest.mock('../reads/session', () => ({ loginCheck: jest.fn() }));
 jest.mock('../reads/today', () => ({
@@ -42,6 +46,24 @@ beforeEach(() => {
 });
 
 describe('friendProfileScreen', () => {
+  it('hands the relation over (issue 29): a stranger who asked the caller is RECEIVED', async () => {
+    const status = { memberId: FRIEND, relation: 'RECEIVED' as const };
+    jest.mocked(fetchFriendStatus).mockResolvedValue(status);
+    jest.mocked(checkFriend).mockResolvedValue(false);
+    jest.mocked(fetchFriendPosts).mockImplementation(() => denied('/api/posts/friend/12'));
+    jest.mocked(fetchMonth).mockImplementation(() => denied('/api/today/friend/12/…'));
+    const screen = await friendProfileScreen(FRIEND, TODAY);
+    expect(screen).toMatchObject({ relation: 'RECEIVED', calendarAllowed: false });
+    expect(screen.fallback).toEqual({ [friendStatusKey(FRIEND)]: status });
+  });
+
+  it('leaves the relation to the browser when its read fails', async () => {
+    jest.mocked(fetchFriendStatus).mockImplementation(() => down('/api/friend/status/12'));
+    const screen = await friendProfileScreen(FRIEND, TODAY);
+    expect(screen.relation).toBeUndefined();
+    expect(Object.keys(screen.fallback)).not.toContain(friendStatusKey(FRIEND));
+  });
+
   it('hands a friend’s posts, month and today’s log over under the hooks’ keys', async () => {
     const screen = await friendProfileScreen(FRIEND, TODAY);
     expect(screen).toMatchObject({

@@ -1,8 +1,15 @@
 import 'server-only';
-import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, isListed, monthKey } from '@/lib/api/keys';
-import type { MemberSummary } from '@/lib/contract/friend';
+import {
+  FRIEND_POSTS_KEY,
+  dayKey,
+  dayRecordsKey,
+  friendStatusKey,
+  isListed,
+  monthKey,
+} from '@/lib/api/keys';
+import type { FriendRelation, MemberSummary } from '@/lib/contract/friend';
 import { seoulDateKey, yearMonthOfKey } from '@/lib/dates';
-import { checkFriend, fetchMember } from '../reads/friends';
+import { checkFriend, fetchFriendStatus, fetchMember } from '../reads/friends';
 import { fetchFriendPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';
 import { fetchDay, fetchDayRecords, fetchMonth } from '../reads/today';
@@ -18,6 +25,8 @@ export interface FriendProfileScreen {
   postsDenied: boolean;
   /** The friendship check passed and the month was not refused: the calendar tab is the calendar. */
   calendarAllowed: boolean;
+  /** The caller's relation to the member (issue 29), when it could be read. */
+  relation?: FriendRelation;
   /** SWR fallback under the keys of useFriendPosts, useMonthDays and useDayLog (with friendId). */
   fallback: Record<string, unknown>;
 }
@@ -58,15 +67,18 @@ export async function friendProfileScreen(
   todayKey: string = seoulDateKey(),
 ): Promise<FriendProfileScreen> {
   const { year, month } = yearMonthOfKey(todayKey);
-  const [member, session, isFriend, posts, days] = await Promise.all([
+  const [member, session, isFriend, posts, days, status] = await Promise.all([
     fetchMember(friendId),
     loginCheck(),
     friendship(friendId),
     unlessDenied(fetchFriendPosts(friendId)),
     unlessDenied(fetchMonth(year, month, friendId)),
+    unlessDenied(fetchFriendStatus(friendId)),
   ]);
 
   const fallback: Record<string, unknown> = {};
+  const relation = status && !isDenied(status) ? status.relation : undefined;
+  if (relation) withEntry(fallback, friendStatusKey(friendId), status);
   const postsDenied = isDenied(posts);
   if (!postsDenied) withEntry(fallback, [FRIEND_POSTS_KEY, friendId], posts);
 
@@ -84,5 +96,12 @@ export async function friendProfileScreen(
     }
   }
 
-  return { member, isSelf: session.id === member.id, postsDenied, calendarAllowed, fallback };
+  return {
+    member,
+    isSelf: session.id === member.id,
+    postsDenied,
+    calendarAllowed,
+    relation,
+    fallback,
+  };
 }

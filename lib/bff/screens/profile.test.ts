@@ -7,6 +7,7 @@ import { fetchMemberPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';
 import { AccessDeniedError, BackendReadError } from '../server-client';
 import { profileScreen } from './profile';
+import { settingsScreen } from './settings';
 
 jest.mock('../reads/friends', () => ({ fetchFriends: jest.fn() }));
 jest.mock('../reads/notifications', () => ({ notificationSettings: jest.fn() }));
@@ -27,27 +28,21 @@ beforeEach(() => {
 });
 
 describe('profileScreen', () => {
-  it('hands the member’s posts, friends and notification settings over under the hooks’ keys', async () => {
+  it('hands the member’s posts and friends over under the hooks’ keys (settings: /settings)', async () => {
     expect(await profileScreen()).toEqual({
       member: me,
       fallback: {
         [unstable_serialize([MEMBER_POSTS_KEY])]: posts,
         [FRIENDS_KEY]: friends,
-        [NOTIFICATION_SETTINGS_KEY]: settings,
       },
     });
-  });
-
-  it('leaves the settings out where the backend has none (the original backend)', async () => {
-    jest.mocked(notificationSettings).mockResolvedValue(null);
-    expect(Object.keys((await profileScreen()).fallback)).not.toContain(NOTIFICATION_SETTINGS_KEY);
+    expect(notificationSettings).not.toHaveBeenCalled();
   });
 
   it('leaves a list the backend failed to the browser, which shows its inline error', async () => {
     jest.mocked(fetchFriends).mockRejectedValue(new BackendReadError(FRIENDS_KEY, 503));
     expect((await profileScreen()).fallback).toEqual({
       [unstable_serialize([MEMBER_POSTS_KEY])]: posts,
-      [NOTIFICATION_SETTINGS_KEY]: settings,
     });
   });
 
@@ -55,5 +50,16 @@ describe('profileScreen', () => {
     const refused = new AccessDeniedError(MEMBER_POSTS_KEY);
     jest.mocked(fetchMemberPosts).mockRejectedValue(refused);
     await expect(profileScreen()).rejects.toBe(refused);
+  });
+});
+
+describe('settingsScreen', () => {
+  it('hands the notification settings over under the hook’s key', async () => {
+    expect(await settingsScreen()).toEqual({ fallback: { [NOTIFICATION_SETTINGS_KEY]: settings } });
+  });
+
+  it('leaves the settings out where the backend has none (the original backend)', async () => {
+    jest.mocked(notificationSettings).mockResolvedValue(null);
+    expect((await settingsScreen()).fallback).toEqual({});
   });
 });

@@ -1,9 +1,8 @@
 import 'server-only';
-import { FRIENDS_KEY, MEMBER_POSTS_KEY, NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
+import { FRIENDS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
 import { userFromCheck } from '@/lib/auth/session-machine';
 import type { SessionUser } from '@/lib/contract/session';
 import { fetchFriends } from '../reads/friends';
-import { notificationSettings } from '../reads/notifications';
 import { fetchMemberPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';
 import { unlessUnavailable, withEntry } from './fallback';
@@ -16,20 +15,17 @@ export interface ProfileScreen {
 
 /**
  * The own profile's first view (/profile): the signed-in member (from the layout's login check)
- * and, under the keys of useMemberPosts (`[MEMBER_POSTS_KEY]`), useFriends (`FRIENDS_KEY`) and
- * useNotificationSettings (`NOTIFICATION_SETTINGS_KEY`), their posts, friends and notification
- * settings, read in parallel.
+ * and, under the keys of useMemberPosts (`[MEMBER_POSTS_KEY]`) and useFriends (`FRIENDS_KEY`),
+ * their posts and friends, read in parallel. The settings are on /settings (settingsScreen).
  */
 export async function profileScreen(): Promise<ProfileScreen> {
-  const [session, posts, friends, settings] = await Promise.all([
+  const [session, posts, friends] = await Promise.all([
     loginCheck(),
     unlessUnavailable(fetchMemberPosts()),
     unlessUnavailable(fetchFriends()),
-    unlessUnavailable(notificationSettings()),
   ]);
   const fallback: Record<string, unknown> = {};
   withEntry(fallback, [MEMBER_POSTS_KEY], posts);
   withEntry(fallback, FRIENDS_KEY, friends);
-  withEntry(fallback, NOTIFICATION_SETTINGS_KEY, settings ?? undefined);
   return { member: userFromCheck(session), fallback };
 }

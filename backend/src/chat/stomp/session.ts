@@ -33,7 +33,14 @@ export interface StompSessionOptions {
   db: Db;
   hub: ChatHub;
   log: FastifyBaseLogger;
-  member: ChatMember;
+  /** The member, when the session was authenticated as it opened (the cookie at the handshake). */
+  member?: ChatMember;
+  /**
+   * For a session that opened unauthenticated (SockJS on another origin: a ticket session), how
+   * its CONNECT frame is authenticated: resolves with the member, or rejects with a `FrameError`
+   * whose message the ERROR frame carries. Until it resolves nothing but that CONNECT is taken.
+   */
+  authenticate?: (frame: StompFrame) => Promise<ChatMember>;
   /** Heart-beat intervals this server offers: [send every, expect every] in ms. */
   heartbeat?: [number, number];
   /** Token bucket for SENDs and SUBSCRIBEs (one each): `rate` per second, `burst` at most. */
@@ -54,7 +61,8 @@ const SEND = /^\/app\/chat\/rooms\/([1-9]\d{0,14})\/send$/;
 /** setTimeout/setInterval's longest delay (about 24.8 days); Node fires longer ones after 1 ms. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
-class FrameError extends Error {}
+/** A refusal: its message goes out in an ERROR frame, then the connection closes. */
+export class FrameError extends Error {}
 
 /** Negotiates the version from `accept-version` (absent: 1.0). */
 function negotiateVersion(frame: StompFrame): StompVersion | null {
@@ -100,12 +108,18 @@ export class StompSession {
   private tokens: number;
   private tokensAt = Date.now();
   private readonly rate: { rate: number; burst: number };
+  /** Who this session speaks for: known from the start, or once its CONNECT authenticated. */
+  private identity: ChatMember | null;
 
   constructor(
     private readonly transport: FrameTransport,
     private readonly options: StompSessionOptions,
     readonly sessionId: string,
   ) {
+    if (!options.member && !options.authenticate) {
+      throw new Error('a STOMP session needs a member or a way to authenticate its CONNECT');
+    }
+    this.identity = options.member ?? null;
     this.rate = options.sendRate ?? { rate: 10, burst: 20 };
     this.tokens = this.rate.burst;
     const connectTimer = setTimeout(() => {
@@ -115,8 +129,15 @@ export class StompSession {
     this.timers.push(connectTimer);
   }
 
-  get member(): ChatMember {
-    return this.options.member;
+  /** The member; null while a ticket session waits for its authenticated CONNECT. */
+  get member(): ChatMember | null {
+    return this.identity;
+  }
+
+  /** The member of a connected session (CONNECT is the only frame taken before one is known). */
+  private get me(): ChatMember {
+    if (!this.identity) throw new FrameError('CONNECT expected');
+    return this.identity;
   }
 
   /** Bytes from the transport (one SockJS message, possibly a partial or several frames). */
@@ -220,8 +241,7 @@ export class StompSession {
       if (frame.command !== 'CONNECT' && frame.command !== 'STOMP') {
         throw new FrameError('CONNECT expected');
       }
-      this.connect(frame);
-      return;
+      return this.connect(frame);
     }
     switch (frame.command) {
       case 'SUBSCRIBE':
@@ -248,7 +268,7 @@ export class StompSession {
     }
   }
 
-  private connect(frame: StompFrame): void {
+  private async connect(frame: StompFrame): Promise<void> {
     const version = negotiateVersion(frame);
     if (!version) {
       this.send('ERROR', { version: '1.2,1.1,1.0', message: 'unsupported STOMP version' });
@@ -258,6 +278,12 @@ export class StompSession {
     }
     this.version = version;
     this.decoder.version = version;
+    if (!this.identity) {
+      // A refusal rejects with a FrameError: ERROR, then close (handled by the frame queue).
+      const member = await this.options.authenticate!(frame);
+      if (this.closed) return;
+      this.identity = member;
+    }
     const [serverSend, serverExpect] = this.options.heartbeat ?? [4000, 4000];
     const [clientSend, clientExpect] = (header(frame, 'heart-beat') ?? '0,0')
       .split(',')
@@ -278,7 +304,7 @@ export class StompSession {
       'heart-beat': `${serverSend},${serverExpect}`,
       server: 'everyhealth/1.0',
       session: this.sessionId,
-      'user-name': String(this.member.id),
+      'user-name': String(this.me.id),
     });
     if (sendEvery > 0) {
       const timer = setInterval(() => {
@@ -333,7 +359,7 @@ export class StompSession {
     };
     const subscriber: RoomSubscriber = {
       roomId,
-      memberId: this.member.id,
+      memberId: this.me.id,
       deliver: (message) => {
         if (held) held.push(message);
         else this.deliver(subscriptionHeader, message);
@@ -353,7 +379,7 @@ export class StompSession {
       this.options.isMember ?? ((room, member) => isRoomMember(this.options.db, room, member));
     let member: boolean;
     try {
-      member = await isMember(roomId, this.member.id);
+      member = await isMember(roomId, this.me.id);
     } catch (error) {
       drop();
       throw error;
@@ -418,7 +444,7 @@ export class StompSession {
     const roomId = Number(match[1]);
     const text = chatTextSchema.safeParse(decodeSendBody(frame.body));
     if (!text.success) throw new FrameError(text.error.issues[0]?.message ?? 'invalid message');
-    const message = await storeMessage(this.options.db, roomId, this.member, text.data);
+    const message = await storeMessage(this.options.db, roomId, this.me, text.data);
     if (!message) throw new FrameError(NOT_A_MEMBER_ERROR);
     await this.options.hub.publish(roomId, message);
     this.receipt(frame);

@@ -6,3 +6,4 @@ export * from './posts';
 export * from './clubs';
 export * from './idempotency';
 export * from './notifications';
+export * from './chat-tickets';

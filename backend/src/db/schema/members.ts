@@ -20,6 +20,14 @@ export const members = pgTable(
     email: text('email'),
     name: text('name').notNull(),
     picture: text('picture'),
+    /**
+     * The member edited their name / picture (issue 29): sign-in then keeps it instead of
+     * refreshing it from the identity provider (decisions.md §2 refreshes both at every sign-in).
+     */
+    nameEdited: boolean('name_edited').notNull().default(false),
+    pictureEdited: boolean('picture_edited').notNull().default(false),
+    /** The storage key of an uploaded profile photo (its variants are what `picture` names). */
+    pictureKey: text('picture_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** How weights are shown and typed ('kg' | 'lb'); stored weights are always kilograms. */

@@ -28,9 +28,39 @@ export const exercises = pgTable(
     classification: text('classification').notNull(),
     /** Rest after a ticked set of this exercise; null: the member's default. */
     restSeconds: integer('rest_seconds'),
+    /** The built-in catalogue entry it was added from (issue 29); null: the member's own. */
+    catalogueKey: text('catalogue_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('exercises_member_idx').on(table.memberId)],
+  (table) => [
+    index('exercises_member_idx').on(table.memberId),
+    uniqueIndex('exercises_member_catalogue_key')
+      .on(table.memberId, table.catalogueKey)
+      .where(sql`${table.catalogueKey} is not null`),
+  ],
+);
+
+/**
+ * A member's remembered import choice (issue 29): an exercise name as another app's file spells
+ * it (`exerciseKey` form: trimmed, spaces collapsed, lower case) → the member's exercise it goes to.
+ */
+export const exerciseAliases = pgTable(
+  'exercise_aliases',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    sourceName: text('source_name').notNull(),
+    exerciseId: bigint('exercise_id', { mode: 'number' })
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('exercise_aliases_member_source_key').on(table.memberId, table.sourceName),
+    index('exercise_aliases_exercise_idx').on(table.exerciseId),
+  ],
 );
 
 /** A member's routine: an ordered list of exercises with their own copies of the sets. */

@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { SWRConfig } from 'swr';
+import { ClubPage } from '@/components/club/club-page';
+import { parsePageId } from '@/lib/bff/page-rules';
+import { fetchClub } from '@/lib/bff/reads/clubs';
+import { clubPageFallback } from '@/lib/bff/screens/club';
+import { messages } from '@/lib/i18n/messages';
+
+interface Props {
+  params: Promise<{ clubId: string }>;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const clubId = parsePageId((await params).clubId);
+  if (!clubId) return { title: messages.notFound.title };
+  return { title: (await fetchClub(clubId)).title };
+}
+
+// A club id is a positive integer (parsePageId); anything else, and a club the backend does not
+// know, is a 404. The club and its members come with the HTML (issue 29).
+export default async function Page({ params }: Props) {
+  const clubId = parsePageId((await params).clubId);
+  if (!clubId) notFound();
+  return (
+    <SWRConfig value={{ fallback: await clubPageFallback(clubId) }}>
+      <ClubPage key={clubId} clubId={clubId} />
+    </SWRConfig>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { SWRConfig } from 'swr';
+import { SettingsPage } from '@/components/settings/settings-page';
+import { settingsScreen } from '@/lib/bff/screens/settings';
+import { messages } from '@/lib/i18n/messages';
+
+export const metadata: Metadata = { title: messages.pages.settings };
+
+export default async function Page() {
+  const { fallback } = await settingsScreen();
+  return (
+    <SWRConfig value={{ fallback }}>
+      <SettingsPage />
+    </SWRConfig>
+  );
+}

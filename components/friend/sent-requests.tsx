@@ -1,0 +1,10 @@
+'use client';
+
+import { useSentRequests } from '@/lib/hooks/use-friends';
+import { RelationList, SENT_KIND } from './relation-list';
+
+/** The `보낸 요청` tab: requests the caller sent, each `요청됨` with `요청 취소`. */
+export function SentRequests() {
+  const { sent, error, mutate } = useSentRequests();
+  return <RelationList kind={SENT_KIND} entries={sent} error={error} mutate={mutate} />;
+}
