@@ -1,6 +1,43 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+/** Which folder may not import which (import/no-restricted-paths: `from` is the forbidden source). */
+export const layerZones = [
+  {
+    target: './lib',
+    from: ['./app', './components'],
+    message: 'lib/ sits under components/ and app/: move the shared piece down into lib/.',
+  },
+  {
+    target: './components',
+    from: './app',
+    message: 'app/ holds routes only: move the piece into components/ or lib/.',
+  },
+  {
+    target: ['./lib/contract', './lib/shared'],
+    from: './lib',
+    except: ['./contract', './shared'],
+    message:
+      'lib/contract and lib/shared are what the backend shares: they import only each other.',
+  },
+  {
+    target: './backend',
+    from: './lib',
+    except: ['./contract', './shared'],
+    message: 'The backend takes only lib/contract and lib/shared from the front end.',
+  },
+  {
+    target: './backend',
+    from: ['./app', './components', './proxy.ts'],
+    message: 'The backend takes only lib/contract and lib/shared from the front end.',
+  },
+  {
+    target: ['./app', './components', './lib', './proxy.ts', './sw', './backend/src'],
+    from: './testing',
+    message: 'testing/ is for tests only.',
+  },
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -21,8 +58,28 @@ const config = [
     rules: {
       'no-restricted-globals': [
         'error',
-        { name: 'alert', message: 'Use the toast (decisions.md §6).' },
-        { name: 'confirm', message: 'Use the confirm dialog (decisions.md §6).' },
+        { name: 'alert', message: 'Use the toast (useToast), an accessible role="alert" message.' },
+        { name: 'confirm', message: 'Use the confirm dialog (useConfirm), an accessible modal.' },
+      ],
+    },
+  },
+  {
+    // The layers, resolved from each import's real path (aliases and relative paths alike):
+    // app → components → lib, never back; lib/contract and lib/shared stand on their own; the
+    // backend takes nothing from the front end but those two; only tests use testing/.
+    // scripts/lint-boundaries.test.mjs proves each zone fails on a wrong-way import.
+    files: ['**/*.{ts,tsx,mjs,mts}'],
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    // Tests may reach the test helpers (testing/), which render with the app's providers.
+    files: ['**/*.test.{ts,tsx,mjs}', 'testing/**', 'e2e/**', 'bench/**'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { zones: layerZones.filter((zone) => zone.from !== './testing') },
       ],
     },
   },
@@ -40,7 +97,7 @@ const config = [
             {
               name: 'luxon',
               message:
-                'Browser code reads Seoul times with lib/relative-time.ts (fixed UTC+9) and lib/dates.ts (Intl).',
+                'Browser code reads Seoul times with lib/relative-time.ts (fixed UTC+9) and lib/shared/dates.ts (Intl).',
             },
           ],
         },
@@ -58,7 +115,7 @@ const config = [
     ignores: [
       '**/*.test.{ts,tsx}',
       '**/test-helpers.{ts,tsx}',
-      'lib/testing/**',
+      'testing/**',
       'app/api/**',
       'lib/bff/**',
       'lib/config.ts',

@@ -13,7 +13,7 @@ const config = {
   testMatch: ['<rootDir>/{lib,components,app,sw}/**/*.test.{ts,tsx}', '<rootDir>/proxy.test.ts'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
-    '^server-only$': '<rootDir>/lib/testing/empty-module.ts',
+    '^server-only$': '<rootDir>/testing/empty-module.ts',
   },
 };
 

@@ -6,7 +6,7 @@
  *   runs with `node server.js` (scripts/app-server.mjs; the container image ships it).
  * - react-calendar 6 and its helpers are ESM-only, so Next transpiles them.
  * - SockJS paths under /chat go to the backend through proxy.ts, at request time (WebSocket upgrades
- *   included; decisions.md §5), not through build-time rewrites.
+ *   included), not through build-time rewrites.
  */
 /** @type {import('next').NextConfig} */
 const nextConfig = {

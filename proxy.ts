@@ -26,7 +26,7 @@ import { backendAcceptsAccessToken } from '@/lib/bff/session-check';
 import { bffSettings } from '@/lib/bff/settings';
 import { getPublicConfig } from '@/lib/config';
 import { messages } from '@/lib/i18n/messages';
-import { contentSecurityPolicy, createNonce, pageSecurityHeaders } from '@/lib/security/csp';
+import { contentSecurityPolicy, createNonce, pageSecurityHeaders } from '@/lib/shared/security/csp';
 
 /**
  * Page navigations (see `config.matcher`; SockJS paths are sent on to the backend): a page addressed to a host other than PUBLIC_URL's
@@ -36,7 +36,7 @@ import { contentSecurityPolicy, createNonce, pageSecurityHeaders } from '@/lib/s
  * cookie is refreshed here (the BFF's single-flight refresh), the new cookies set on the response
  * and on the request the page renders with (decisions.md §3).
  *
- * Every page answer carries the security headers (lib/security/csp.ts): a Content-Security-Policy
+ * Every page answer carries the security headers (lib/shared/security/csp.ts): a Content-Security-Policy
  * with a fresh nonce, also set on the request the page renders with, from which Next takes the
  * nonce for its own scripts.
  */

@@ -4,7 +4,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { messages } from '@/lib/i18n/messages';
 import notice from '@/components/ui/notice-page.module.css';
-import styles from './not-found.module.css';
+import styles from '@/components/shell/not-found.module.css';
 
 export const metadata: Metadata = { title: messages.notFound.title };
 

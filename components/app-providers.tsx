@@ -5,7 +5,7 @@ import type { PublicConfig } from '@/lib/config';
 import type { LoginCheck } from '@/lib/contract/session';
 import { SessionProvider } from '@/lib/auth/session-provider';
 import { LiveEventsProvider } from '@/lib/live/live-events';
-import { RuntimeConfigProvider } from '@/components/config/runtime-config';
+import { RuntimeConfigProvider } from '@/lib/runtime-config';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastProvider } from '@/components/ui/toast';
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { parseSamples, valueOf } from '../lib/metrics/test-utils';
+import { parseSamples, valueOf } from '../testing/prometheus-samples';
 import { signIn, uniqueMember } from './fixtures/auth';
 import { BACKEND_PORT, METRICS_TOKEN } from './fixtures/env';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Runtime configuration of the Next app, read from the server's environment at request time and
  * validated once per distinct environment. The browser receives only `PublicConfig`, through the
- * root layout (see `components/config/runtime-config.tsx`); in development `NEXT_PUBLIC_*` values
+ * root layout (see `lib/runtime-config.tsx`); in development `NEXT_PUBLIC_*` values
  * fill any gap.
  */
 

@@ -44,8 +44,7 @@ function parseSeoulDateTime(value: string): SeoulWallTime | null {
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Comment time label (product.md §9): 방금 전, N분 전, N시간 전, N일 전, or a full Korean date when
- * older than 7 days.
+ * Comment time label: 방금 전, N분 전, N시간 전, N일 전, or a full Korean date when older than 7 days.
  */
 export function relativeTimeLabel(localDateTime: string, now: Date | number = Date.now()): string {
   const then = parseSeoulDateTime(localDateTime);

@@ -1,2 +1,2 @@
-export { isLoopbackHost } from '../lib/net/loopback.mjs';
+export { isLoopbackHost } from '../lib/shared/net/loopback.mjs';
 export function appListenHost(env: Record<string, string | undefined>): string | undefined;

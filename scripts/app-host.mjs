@@ -9,7 +9,7 @@
  * (Google sign-in, or a PUBLIC_URL others reach) it keeps Next's default.
  */
 
-import { isLoopbackHost } from '../lib/net/loopback.mjs';
+import { isLoopbackHost } from '../lib/shared/net/loopback.mjs';
 
 export { isLoopbackHost };
 

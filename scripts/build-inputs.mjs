@@ -8,6 +8,7 @@ import path from 'node:path';
 export const BACKEND_BUILD_INPUTS = [
   'backend/src',
   'lib/contract',
+  'lib/shared',
   'backend/package.json',
   'package-lock.json',
 ];
@@ -18,6 +19,7 @@ export const APP_BUILD_INPUTS = [
   'lib',
   'public',
   'proxy.ts',
+  'instrumentation.ts',
   'next.config.mjs',
   'sw',
   'serwist.config.mjs',

@@ -11,7 +11,7 @@ import {
   type Budgets,
 } from './http/rate-limits';
 import type { S3Settings } from './storage/s3-object-store';
-import { isLoopbackHost } from '@/lib/net/loopback.mjs';
+import { isLoopbackHost } from '@/lib/shared/net/loopback.mjs';
 import { DEFAULT_CSP_REPORT_FILE_MAX_BYTES, DEFAULT_CSP_REPORT_RATE_LIMIT } from './csp/reports';
 
 /**

@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { CATALOGUE } from '@/lib/catalogue/data';
+import { CATALOGUE } from '@/lib/shared/catalogue/data';
 import {
   compactName,
   matchCatalogue,
   NameMatcher,
   parseName,
   similarity,
-} from '@/lib/catalogue/match';
+} from '@/lib/shared/catalogue/match';
 
 const nameOf = (source: string) => matchCatalogue(source)?.name ?? null;
 
-describe('exercise-name matching (lib/catalogue/match)', () => {
+describe('exercise-name matching (lib/shared/catalogue/match)', () => {
   it('reads Strong and Hevy spellings as the catalogue exercise', () => {
     const cases: Array<[string, string]> = [
       ['Bench Press (Barbell)', '벤치프레스'],

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
-import { CATALOGUE } from '@/lib/catalogue/data';
+import { CATALOGUE } from '@/lib/shared/catalogue/data';
 import {
   catalogueAddResultSchema,
   catalogueSchema,

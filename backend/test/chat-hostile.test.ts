@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 
 import { sql } from 'drizzle-orm';
 
-import { ALREADY_SUBSCRIBED_ERROR, NOT_A_MEMBER_ERROR } from '@/lib/chat/stomp-refusal';
+import { ALREADY_SUBSCRIBED_ERROR, NOT_A_MEMBER_ERROR } from '@/lib/shared/chat/stomp-refusal';
 import {
   CHAT_MESSAGES,
   chatBroadcastSchema,

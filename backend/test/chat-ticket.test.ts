@@ -9,7 +9,7 @@ import {
   TICKET_OTHER_LOGIN_ERROR,
   TICKET_REFUSED_ERROR,
   TICKET_REQUIRED_ERROR,
-} from '@/lib/chat/stomp-refusal';
+} from '@/lib/shared/chat/stomp-refusal';
 import {
   CHAT_TICKET_PATH,
   chatBroadcastSchema,

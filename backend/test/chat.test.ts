@@ -3,7 +3,7 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { SignJWT } from 'jose';
 
-import { NOT_A_MEMBER_ERROR } from '@/lib/chat/stomp-refusal';
+import { NOT_A_MEMBER_ERROR } from '@/lib/shared/chat/stomp-refusal';
 import {
   chatBroadcastSchema,
   chatMessageListSchema,

@@ -35,7 +35,8 @@ after(dropTestDatabases);
 
 /**
  * Sweeps every /api route with hostile input as a signed-in member: the backend never answers 5xx,
- * every 4xx is the JSON error body of decisions.md §4, and nothing the members own changes.
+ * every 4xx is the JSON error body (`code` the HTTP status as a string), and nothing the members
+ * own changes.
  */
 
 interface Case {

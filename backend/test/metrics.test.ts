@@ -14,7 +14,7 @@ import {
   samplesOf,
   valueOf,
   type Sample,
-} from '@/lib/metrics/test-utils';
+} from '@/testing/prometheus-samples';
 import { openEvents, type SseClient } from './helpers/sse';
 import { connectStomp, subscribeRoom, type StompPeer } from './helpers/stomp';
 import { delay, until } from './helpers/wait';

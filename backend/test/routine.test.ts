@@ -227,7 +227,7 @@ for (const kind of databaseKinds()) {
         'update RepWeight',
       );
       const updated = (await entries(routine.id)).find((i) => i.routineExerciseId === b)!;
-      // `sequence` is ignored here, as by the original (original-backend.md §3.2).
+      // `sequence` is ignored here, as by the original Spring backend.
       assert.equal(updated.sequence, 2);
       assert.deepEqual(
         (await entries(routine.id)).map((i) => [i.routineExerciseId, i.sequence]),

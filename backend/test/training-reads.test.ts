@@ -7,7 +7,7 @@ import {
   exerciseHistorySchema,
   weekSummarySchema,
 } from '@/lib/contract/training';
-import { addDays, seoulToday } from '@/lib/training/week';
+import { addDays, seoulToday } from '@/lib/shared/training/week';
 import type { Member } from '../src/db/schema';
 import {
   buildDay,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmark: first-load JavaScript of every page (signed in, and /login anonymous), from the
-// production build. Budgets (architecture.md): `/` ≤ 150 kB gzip, `/login` ≤ 125 kB (the original
-// client shipped 190 kB).
+// production build. Budgets: `/` ≤ 150 kB gzip, `/login` ≤ 125 kB (the original client shipped
+// 190 kB).
 //
 // Starts the real stack (backend + `next start`), signs the demo member in through the real flow,
 // then opens each page in a fresh browser context (empty cache, the session cookies only) and

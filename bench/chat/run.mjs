@@ -1,8 +1,8 @@
 // Chat fan-out benchmark: N SockJS/STOMP clients in one room, each publishing a few messages;
 // p50/p99 publish→delivery latency over all receivers and messages, and messages lost.
 // In-process (one backend on PGlite) and, when Redis and PostgreSQL are reachable, two backends
-// sharing PostgreSQL and fanning out through Redis. Budget (architecture.md): p99 ≤ 50 ms at 200,
-// nothing lost. Usage: node bench/chat/run.mjs   (env: REDIS_URL / TEST_REDIS_URL,
+// sharing PostgreSQL and fanning out through Redis. Budget: p99 ≤ 50 ms at 200, nothing lost.
+// Usage: node bench/chat/run.mjs   (env: REDIS_URL / TEST_REDIS_URL,
 // BENCH_DATABASE_URL / TEST_DATABASE_URL, BENCH_SIZES=50,200, BENCH_MESSAGES=3, BENCH_RATE=50,
 // BENCH_LIBRARY_EVERY=10)
 //

@@ -5,7 +5,7 @@
 // photo bytes beside the backend's peak memory growth during the export: live heap + Buffers
 // (sampled right after a full collection, once a second), RSS, and heap + external with garbage
 // (every 10 ms), with the ZIP's size and the download's rate.
-// Budget (architecture.md): memory grows < 64 MB whatever the member's photo bytes (streamed).
+// Budget: memory grows < 64 MB whatever the member's photo bytes (streamed).
 // Usage: node bench/export/run.mjs   (env: BENCH_EXPORT_PHOTOS=50,200,600 photo counts,
 // BENCH_EXPORT_PHOTO_SIDE=1000 px)
 import { fork } from 'node:child_process';

@@ -4,7 +4,7 @@
 // The cursor of depth 10 000 is found by walking the pages from the top, as the app would; then
 // the first page and the page at depth 10 000 are timed side by side, interleaved, over real HTTP
 // with a signed member cookie. On PGlite and, when BENCH_DATABASE_URL / TEST_DATABASE_URL answers,
-// on PostgreSQL. Budget (architecture.md): the page at depth 10 000 ≤ 1.5× the time of the first.
+// on PostgreSQL. Budget: the page at depth 10 000 ≤ 1.5× the time of the first.
 // Usage: node bench/feed/run.mjs   (env: BENCH_POSTS=10500, BENCH_DEPTH=10000, BENCH_REPS=500,
 // BENCH_DATABASE_URL / TEST_DATABASE_URL)
 import path from 'node:path';
@@ -24,7 +24,7 @@ const DEPTH = Number(process.env.BENCH_DEPTH ?? 10_000);
 const POSTS = Math.max(DEPTH + 100, Number(process.env.BENCH_POSTS ?? 10_500));
 const REPS = Number(process.env.BENCH_REPS ?? 500);
 const WARMUP = 50;
-/** The app's page size (product.md §9, lib/api/posts.ts FEED_PAGE_SIZE). */
+/** The app's feed page size (FEED_PAGE_SIZE in lib/api/keys.ts). */
 const PAGE = 5;
 const AUTHORS = 50;
 const IMAGES = 6;

@@ -121,7 +121,7 @@ export async function startAppStack({ log = () => {} } = {}) {
   }
 }
 
-/** Debian's Chromium with the flags of architecture.md. */
+/** Debian's Chromium with the flags of scripts/chromium.json (no sandbox, no GPU, no sync…). */
 export function launchChromium(options = {}) {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags, ...options });
 }

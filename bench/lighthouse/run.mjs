@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmark: Lighthouse performance of /login, /, /post, /exercise and /club on the production
-// build. Budget (architecture.md): performance score ≥ 95 on each page, and the largest contentful
-// paint of / ≤ 1.5 s.
+// build. Budget: performance score ≥ 95 on each page, and the largest contentful paint of /
+// ≤ 1.5 s.
 //
 // Starts the real stack (backend + `next start`), signs the demo member in through the real flow
 // and hands the session cookies to Lighthouse as a Cookie header (`extraHeaders`, sent with every

@@ -6,8 +6,7 @@
 // log the home page loads for a chosen date (GET /api/today/date/{date}). And the gym loop's reads
 // (issue 14): the previous sessions of a day of 8 exercises, one exercise's full history with its
 // records, the week summary, and (for information) a day's record badges.
-// Budgets (architecture.md, issue 14): month p50 ≤ 5 ms, each gym-loop read p50 ≤ 10 ms, at the
-// backend.
+// Budgets (issue 14): month p50 ≤ 5 ms, each gym-loop read p50 ≤ 10 ms, at the backend.
 // Usage: node bench/month/run.mjs   (env: BENCH_REQUESTS=1000, BENCH_OTHER_MEMBERS=5,
 // BENCH_DATABASE_URL / TEST_DATABASE_URL)
 import {

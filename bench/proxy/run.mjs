@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmark: the BFF proxy (GET /api/bench → stub backend, 1 KB JSON) against an empty route handler
 // (GET /healthz) on the same built Next server, in interleaved rounds of equal length.
-// Budget (architecture.md): BFF req/s ≥ 0.9 × empty route handler req/s.
+// Budget: BFF req/s ≥ 0.9 × empty route handler req/s.
 //
 // It also prints the CPU time the Next server's main thread spends per request (Linux /proc): the
 // event loop is what saturates, so the difference per request is the BFF's own cost, which the

@@ -105,9 +105,8 @@ interface Snapshot {
 
 /**
  * The scrolling message area (role="log"). Every new message (appended at the end: live, own, or
- * caught up after a reconnect) scrolls the view to the bottom (product.md §2); an older batch
- * prepended at the top keeps the view where it was; coming within 100 px of the top asks for older
- * messages.
+ * caught up after a reconnect) scrolls the view to the bottom; an older batch prepended at the top
+ * keeps the view where it was; coming within 100 px of the top asks for older messages.
  */
 export function ChatMessageList({
   messages,

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp } from '@/testing/test-helpers';
 import type { ChatRoom as ChatRoomState, ChatRoomStart } from '@/lib/chat/use-chat-room';
 import type { ChatMessage } from '@/lib/contract/chat';
 import { ChatRoom } from './chat-room';

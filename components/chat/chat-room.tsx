@@ -10,7 +10,7 @@ import { lastMessageId } from '@/lib/chat/message-list';
 import { useMarkRoomRead } from '@/lib/hooks/use-mark-room-read';
 import { messages } from '@/lib/i18n/messages';
 import { ChatComposer } from './chat-composer';
-import { useOnline } from '@/lib/hooks/use-online';
+import { useOnline } from '@/lib/net/use-online';
 import { ChatMessageList, firstUnreadId } from './chat-message-list';
 import styles from './chat-room.module.css';
 import { InlineLoadError } from '@/components/workout/inline-load-error';

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
-import { ChatIcon } from '@/components/shell/nav-icons';
+import { ChatIcon } from '@/components/ui/icons';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { isRateLimited, rateLimitMessage } from '@/lib/api/errors';
@@ -23,7 +23,7 @@ export function chatRoomPath(chatRoomId: number): string {
  * features, `자세히 보기` (the club's page) and `채팅방 입장하기`, which records joining
  * (POST /api/club/{id}/join) and then opens the room client-side; for a member not known to belong
  * it says so beside the button (`입장하면 클럽에 가입됩니다`, issue 29). A failed join is only
- * logged (product.md §8): the original backend refuses a second club with 403, and the room still
+ * logged: the original Spring backend refuses a second club with 403, and the room still
  * decides who may read it. A join refused for now (429: too many writes) says so and stays.
  */
 export function ClubCard({ club }: { club: ClubListItem }) {

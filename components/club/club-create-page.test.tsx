@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp, writes } from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
 import { ClubCreatePage } from './club-create-page';
 import { validateClubForm } from './club-form';
 

@@ -1,6 +1,6 @@
 import { messages } from '@/lib/i18n/messages';
 
-/** The club form's fields, in display order (product.md §3: the create payload). */
+/** The club form's fields, in display order; they are also the create payload's fields. */
 export const CLUB_FIELDS = ['title', 'content', 'location', 'schedule', 'highlight'] as const;
 export type ClubField = (typeof CLUB_FIELDS)[number];
 
@@ -15,7 +15,7 @@ export const emptyClubForm: ClubFormValues = {
   highlight: '',
 };
 
-/** The message under each field when it is blank (decisions.md copy deck; highlight has its own). */
+/** The message under each field when it is blank (highlight has its own, not schedule's). */
 export const clubFieldRequired: Record<ClubField, string> = {
   title: messages.clubForm.nameRequired,
   content: messages.clubForm.contentRequired,
@@ -24,7 +24,7 @@ export const clubFieldRequired: Record<ClubField, string> = {
   highlight: messages.clubForm.highlightRequired,
 };
 
-/** Every field must be non-blank after trimming (product.md §5); returns one message per failing field. */
+/** Every field must be non-blank after trimming; returns one message per failing field. */
 export function validateClubForm(values: ClubFormValues): ClubFormErrors {
   const errors: ClubFormErrors = {};
   for (const field of CLUB_FIELDS) {

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { ToastProvider } from '@/components/ui/toast';
-import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp } from '@/testing/test-helpers';
 import { CLUBS_KEY, ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';

@@ -1,4 +1,4 @@
-import { PlusIcon } from '@/components/shell/nav-icons';
+import { PlusIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { messages } from '@/lib/i18n/messages';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp } from '@/testing/test-helpers';
 import type { ClubDetail, ClubMember } from '@/lib/contract/club';
 import { ClubPage } from './club-page';
 

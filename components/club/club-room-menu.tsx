@@ -53,7 +53,10 @@ export function ClubRoomMenu({ roomId }: { roomId: number }) {
     router.push('/club');
   }
 
-  /** The spec's `나가기` (product.md §8), for a member whose role is not known. */
+  /**
+   * The spec's `나가기`, for a member whose role is not known: its one confirmation warns that an
+   * owner leaving deletes the club.
+   */
   async function leaveAsSpec() {
     const confirmed = await confirm({
       title: messages.chat.leaveTitle,

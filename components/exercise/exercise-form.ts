@@ -1,6 +1,6 @@
 import type { Classification, Exercise, ExerciseCreate } from '@/lib/contract/exercise';
 import { messages } from '@/lib/i18n/messages';
-import type { WeightUnit } from '@/lib/training/units';
+import type { WeightUnit } from '@/lib/shared/training/units';
 import {
   newSetDraft,
   setDraftsFrom,
@@ -51,7 +51,7 @@ export function draftFromExercise(exercise: Exercise, unit: WeightUnit = 'kg'): 
 }
 
 /**
- * Client-side validation (product.md §5): blank name → `운동 이름을 입력해주세요.`; no sets →
+ * Client-side validation: blank name → `운동 이름을 입력해주세요.`; no sets →
  * `운동 세트를 입력해주세요.`; any reps not > 0 → `반복 횟수를 정확히 입력해주세요.` Empty when valid.
  */
 export function validateExercise(draft: ExerciseDraft): ExerciseFormErrors {

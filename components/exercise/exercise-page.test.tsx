@@ -8,7 +8,7 @@ import {
   renderWithApp,
   writes,
   type Routes,
-} from '@/components/workout/test-helpers';
+} from '@/testing/test-helpers';
 import { ExercisePage } from './exercise-page';
 import { groupByClassification } from './exercise-groups';
 

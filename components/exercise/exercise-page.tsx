@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ExerciseIcon, PlusIcon } from '@/components/shell/nav-icons';
+import { ExerciseIcon, PlusIcon } from '@/components/ui/icons';
 import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
 import { SetList } from '@/components/workout/set-list';

@@ -1,11 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  mockFetch,
-  renderServerFirst,
-  renderWithApp,
-  writes,
-} from '@/components/workout/test-helpers';
+import { mockFetch, renderServerFirst, renderWithApp, writes } from '@/testing/test-helpers';
 import {
   FRIEND_REQUESTS_KEY,
   FRIENDS_KEY,

@@ -1,6 +1,6 @@
 'use client';
 
-import { PlusIcon } from '@/components/shell/nav-icons';
+import { PlusIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import type { FriendRelation, MemberSummary } from '@/lib/contract/friend';
 import { messages } from '@/lib/i18n/messages';

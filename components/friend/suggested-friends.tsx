@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { PlusIcon } from '@/components/shell/nav-icons';
+import { PlusIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

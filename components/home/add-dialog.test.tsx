@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp, writes } from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
 import { AddDialog } from './add-dialog';
 
 const DATE = '2026-11-23';

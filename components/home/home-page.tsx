@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { WeekSummary } from '@/components/training/week-summary';
 import { describeError } from '@/components/workout/errors';
 import type { Today } from '@/lib/contract/today';
-import { monthStart, yearMonthOfKey } from '@/lib/dates';
+import { monthStart, yearMonthOfKey } from '@/lib/shared/dates';
 import { messages } from '@/lib/i18n/messages';
 import { CalendarLegend } from './calendar-legend';
 import { revealLog } from './reveal-log';

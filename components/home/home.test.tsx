@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp } from '@/testing/test-helpers';
 import type { CheckBox, Today } from '@/lib/contract/today';
 import { DayLogPanel } from './day-log-panel';
 import { isSelected, toggleSelection } from './selection';

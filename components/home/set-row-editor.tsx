@@ -5,7 +5,7 @@ import type { RepWeight } from '@/lib/contract/exercise';
 import { LIMITS } from '@/lib/contract/values';
 import { describeError } from '@/components/workout/errors';
 import { messages } from '@/lib/i18n/messages';
-import { fromDisplayWeight, toDisplayWeight, type WeightUnit } from '@/lib/training/units';
+import { fromDisplayWeight, toDisplayWeight, type WeightUnit } from '@/lib/shared/training/units';
 import styles from './tick-set-list.module.css';
 
 /** A set's values as saved: reps and kilograms. */

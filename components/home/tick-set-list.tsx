@@ -1,7 +1,7 @@
 import type { RepWeight } from '@/lib/contract/exercise';
 import type { RecordKindDto } from '@/lib/contract/training';
 import { messages } from '@/lib/i18n/messages';
-import { formatWeight, type WeightUnit } from '@/lib/training/units';
+import { formatWeight, type WeightUnit } from '@/lib/shared/training/units';
 import { SetRowEditor, type SetValues } from './set-row-editor';
 import styles from './tick-set-list.module.css';
 

@@ -7,7 +7,7 @@ import {
   seoulYearMonth,
   yearMonthOfLocalDate,
   type YearMonth,
-} from '@/lib/dates';
+} from '@/lib/shared/dates';
 import { useMonthDays } from '@/lib/hooks/use-month-days';
 import type { CalendarView } from './workout-calendar';
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import Calendar, { type OnArgs, type TileArgs } from 'react-calendar';
 import type { CheckBox } from '@/lib/contract/today';
-import { calendarDateKey, localDateOfKey, yearMonthOfLocalDate } from '@/lib/dates';
+import { calendarDateKey, localDateOfKey, yearMonthOfLocalDate } from '@/lib/shared/dates';
 import { messages } from '@/lib/i18n/messages';
 import styles from './workout-calendar.module.css';
 import { StrokeIcon } from '@/components/ui/stroke-icon';

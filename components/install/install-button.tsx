@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { InstallIcon } from '@/components/shell/nav-icons';
+import { InstallIcon } from '@/components/ui/icons';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import {
   getInstallState,

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { mockFetch, settle, type Routes } from '@/components/workout/test-helpers';
+import { mockFetch, settle, type Routes } from '@/testing/test-helpers';
 import { NOTIFICATIONS_UNREAD_KEY } from '@/lib/api/keys';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';

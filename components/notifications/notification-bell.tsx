@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { BellIcon } from '@/components/shell/nav-icons';
+import { BellIcon } from '@/components/ui/icons';
 import { useSession } from '@/lib/auth';
 import { NOTIFICATION_LIMITS } from '@/lib/contract/values';
 import { useNotificationCount } from '@/lib/hooks/use-notifications';

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { useRuntimeConfig } from '@/components/config/runtime-config';
+import { useRuntimeConfig } from '@/lib/runtime-config';
 import { ownPostHref } from '@/components/profile/tab-param';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';

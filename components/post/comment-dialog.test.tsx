@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp, writes } from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
 import type { Comment } from '@/lib/contract/comment';
 import { CommentDialog } from './comment-dialog';
 

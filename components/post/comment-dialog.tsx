@@ -32,7 +32,7 @@ export interface CommentDialogProps {
 }
 
 /**
- * The comments modal (product.md §2, §5): title `댓글`, the list (author, text, relative time),
+ * The comments modal: title `댓글`, the list (author, text, relative time),
  * `작성된 댓글이 없습니다.` when empty, a labelled textarea limited to 1000 characters with a counter,
  * `작성` and `닫기`. A blank comment toasts `댓글을 입력해주세요.` and sends nothing; a failure toasts
  * `댓글 추가 중 오류가 발생했습니다.` and keeps the text; success clears it, revalidates the list and

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithApp, settle } from '@/components/workout/test-helpers';
+import { renderWithApp, settle } from '@/testing/test-helpers';
 import type { Post } from '@/lib/contract/post';
 import { PostCard } from './post-card';
 

@@ -6,7 +6,7 @@ import {
   renderServerFirst,
   renderWithApp,
   type FakeReply,
-} from '@/components/workout/test-helpers';
+} from '@/testing/test-helpers';
 import { feedPageKey, postImageUrl } from '@/lib/api/keys';
 import type { Post } from '@/lib/contract/post';
 import { PostFeedPage } from './post-feed-page';

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { PostIcon, UploadIcon } from '@/components/shell/nav-icons';
+import { PostIcon, UploadIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,7 +21,7 @@ const CommentDialog = dynamic(
   { ssr: false },
 );
 
-/** Load the next page when the bottom of the list comes within this distance (product.md §9). */
+/** Load the next page when the bottom of the list comes within this distance. */
 const LOAD_MORE_MARGIN_PX = 200;
 
 function FeedSkeleton() {
@@ -140,7 +140,7 @@ export function PostFeedPage() {
       </>
     );
   } else if (posts) {
-    // An empty first page is shorter than the page size: the feed has ended (product.md §4).
+    // An empty first page is shorter than the page size: the feed has ended.
     content = (
       <>
         <Card padding="lg">

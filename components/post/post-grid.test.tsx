@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RuntimeConfigProvider } from '@/components/config/runtime-config';
+import { RuntimeConfigProvider } from '@/lib/runtime-config';
 import type { Post } from '@/lib/contract/post';
 import { PostGrid } from './post-grid';
 

@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
-import { useRuntimeConfig } from '@/components/config/runtime-config';
+import { useRuntimeConfig } from '@/lib/runtime-config';
 import { postImageUrl } from '@/lib/api/keys';
 import { messages } from '@/lib/i18n/messages';
 import type { Post } from '@/lib/contract/post';

@@ -1,13 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProfilePage } from '@/components/profile/profile-page';
-import {
-  mockFetch,
-  renderWithApp,
-  settle,
-  writes,
-  type FetchCall,
-} from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp, settle, writes, type FetchCall } from '@/testing/test-helpers';
 import type { Post } from '@/lib/contract/post';
 import { PostFeedPage } from './post-feed-page';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RuntimeConfigProvider } from '@/components/config/runtime-config';
-import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import { RuntimeConfigProvider } from '@/lib/runtime-config';
+import { mockFetch, renderWithApp } from '@/testing/test-helpers';
 import { PostUploadPage } from './post-upload-page';
 import { imageFileProblem, uploadFormProblem } from './upload-form';
 import { fixedSizeOffscreenCanvas } from '@/lib/images/test-canvas';
@@ -63,7 +63,7 @@ describe('upload form rules', () => {
       '이미지 파일만 업로드 가능합니다.',
     );
     expect(imageFileProblem(png('a.png', TEN_MB))).toBeNull();
-    // The hint's 10MB is not enforced in the form (product.md §5, §9).
+    // The hint's 10MB is not enforced in the form: the backend refuses an oversize file.
     expect(imageFileProblem(png('a.png', TEN_MB + 1))).toBeNull();
     expect(uploadFormProblem(png('a.png', TEN_MB + 1), '오운완')).toBeNull();
     expect(imageFileProblem(new File(['x'], 'a.jpg', { type: 'image/jpeg' }))).toBeNull();

@@ -10,8 +10,8 @@ import {
   type DragEvent,
   type FormEvent,
 } from 'react';
-import { useRuntimeConfig } from '@/components/config/runtime-config';
-import { UploadIcon } from '@/components/shell/nav-icons';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { UploadIcon } from '@/components/ui/icons';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -63,7 +63,7 @@ function useChosenImage(): [Chosen | null, (file: File) => void] {
  * a real file input), a preview, the hint `PNG, JPG, GIF (최대 10MB)`, the text and `업로드하기`.
  * A non-image is refused as it is chosen (`이미지 파일만 업로드 가능합니다.`); a missing file or text
  * toasts `파일과 내용을 모두 입력해주세요!`; nothing is sent until both pass. The 10MB of the hint is
- * not enforced here (product.md §5, §9): the backend refuses an oversize file or an image type it
+ * not enforced here: the backend refuses an oversize file or an image type it
  * does not take. Success toasts `업로드 성공!` and goes to the feed client-side with the new post on
  * top; failure toasts `업로드 실패!` and keeps the form. On a host with a request body limit
  * (UPLOAD_BODY_LIMIT_BYTES) a photo too large for it is shrunk in the browser before it is sent,

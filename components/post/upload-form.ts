@@ -6,9 +6,9 @@ export const ACCEPTED_IMAGE_TYPES = IMAGE_MIME_TYPES.join(',');
 
 /**
  * Why a chosen file cannot be uploaded, or null when it can: only a non-image by MIME type is
- * refused here (`이미지 파일만 업로드 가능합니다.`, product.md §5). The 10MB of the hint is not
- * enforced in the form (product.md §9): an oversize file, or an image type the backend does not
- * take, is refused by the backend and the form shows `업로드 실패!`.
+ * refused here (`이미지 파일만 업로드 가능합니다.`). The 10MB of the hint is not enforced in the form: an
+ * oversize file, or an image type the backend does not take, is refused by the backend and the form
+ * shows `업로드 실패!`.
  */
 export function imageFileProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return messages.upload.imageOnly;

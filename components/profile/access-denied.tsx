@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { HomeIcon } from '@/components/shell/nav-icons';
+import { HomeIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
 import styles from './access-denied.module.css';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp, settle, writes } from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp, settle, writes } from '@/testing/test-helpers';
 import { replaceLocation } from '@/lib/browser-location';
 import { AccountDeletion } from './account-deletion';
 import { SettingsPage } from '@/components/settings/settings-page';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp } from '@/testing/test-helpers';
 import { DataExportPanel } from './data-export';
 import { SettingsPage } from '@/components/settings/settings-page';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
-import { mockFetch, renderWithApp, type Routes } from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp, type Routes } from '@/testing/test-helpers';
 import type { ImportPreview, ImportResult } from '@/lib/contract/data-import';
 import { DataImport } from './data-import';
 

@@ -21,7 +21,7 @@ import { classificationOptions } from '@/lib/hooks/use-classifications';
 import { useExercises } from '@/lib/hooks/use-exercises';
 import { messages } from '@/lib/i18n/messages';
 import { newIdempotencyKey } from '@/lib/offline/outbox';
-import { WEIGHT_UNITS, type WeightUnit } from '@/lib/training/units';
+import { WEIGHT_UNITS, type WeightUnit } from '@/lib/shared/training/units';
 import styles from './data-import.module.css';
 
 const text = messages.dataImport;

@@ -7,10 +7,10 @@ import {
   renderWithApp,
   settle,
   type Routes,
-} from '@/components/workout/test-helpers';
+} from '@/testing/test-helpers';
 import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, friendStatusKey, monthKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
-import { seoulDateKey, seoulYearMonth } from '@/lib/dates';
+import { seoulDateKey, seoulYearMonth } from '@/lib/shared/dates';
 import { FriendProfilePage } from './friend-profile-page';
 
 const refresh = jest.fn();

@@ -1,4 +1,4 @@
-import { UserIcon } from '@/components/shell/nav-icons';
+import { UserIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { FriendRelation as Relation, MemberSummary } from '@/lib/contract/friend';

@@ -1,4 +1,4 @@
-import { HomeIcon, UserIcon } from '@/components/shell/nav-icons';
+import { HomeIcon, UserIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -6,7 +6,7 @@ import {
   renderServerFirst,
   renderWithApp,
   settle,
-} from '@/components/workout/test-helpers';
+} from '@/testing/test-helpers';
 import { NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
 import { NotificationSettingsPanel } from './notification-settings';
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { FriendIcon } from '@/components/shell/nav-icons';
-import { EditIcon, SettingsIcon } from '@/components/shell/nav-icons';
+import { FriendIcon } from '@/components/ui/icons';
+import { EditIcon, SettingsIcon } from '@/components/ui/icons';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useSession } from '@/lib/auth/session-provider';
 import type { SessionUser } from '@/lib/contract/session';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RuntimeConfigProvider } from '@/components/config/runtime-config';
+import { RuntimeConfigProvider } from '@/lib/runtime-config';
 import { Account } from '@/components/shell/account';
-import { mockFetch, renderWithApp, writes } from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
 import { ProfilePage } from './profile-page';
 import { fixedSizeOffscreenCanvas } from '@/lib/images/test-canvas';
 

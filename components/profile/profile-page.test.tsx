@@ -6,7 +6,7 @@ import {
   renderServerFirst,
   renderWithApp,
   settle,
-} from '@/components/workout/test-helpers';
+} from '@/testing/test-helpers';
 import { FRIENDS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
 import { ProfilePage } from './profile-page';
 

@@ -65,7 +65,7 @@ export interface ProfileTabsProps {
 /**
  * The own profile's tabs `게시물` (a grid of the member's posts) and `친구` (friends linking to
  * their profiles). A list that fails to load shows an inline error with retry at once, above the
- * tabs when its own tab is not the open one (decisions.md §6).
+ * tabs when its own tab is not the open one.
  */
 export function ProfileTabs({ initialTab = PROFILE_TABS[0] }: ProfileTabsProps) {
   const [tab, setTab] = useState<ProfileTab>(initialTab);

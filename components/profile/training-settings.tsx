@@ -10,7 +10,7 @@ import type { TrainingSettings, TrainingSettingsUpdate } from '@/lib/contract/tr
 import { REST_SECONDS } from '@/lib/contract/values';
 import { useTrainingSettings } from '@/lib/hooks/use-day-training';
 import { messages } from '@/lib/i18n/messages';
-import { WEIGHT_UNITS } from '@/lib/training/units';
+import { WEIGHT_UNITS } from '@/lib/shared/training/units';
 import panel from './profile-panel.module.css';
 import styles from './training-settings.module.css';
 

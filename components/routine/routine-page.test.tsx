@@ -9,8 +9,8 @@ import {
   renderWithApp,
   writes,
   type Routes,
-} from '@/components/workout/test-helpers';
-import { seoulDateKey, yearMonthOfKey } from '@/lib/dates';
+} from '@/testing/test-helpers';
+import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
 import { RoutinePage } from './routine-page';
 import { buildRoutineExerciseCreate, nextSequenceStart } from './routine-sequence';
 

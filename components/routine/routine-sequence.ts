@@ -1,6 +1,6 @@
 import type { RoutineExerciseCreate, Routine } from '@/lib/contract/routine';
 
-/** The first sequence for exercises added to a routine: one after the current highest (product.md §5). */
+/** The first sequence for exercises added to a routine: one after the current highest. */
 export function nextSequenceStart(routine: Pick<Routine, 'routineExerciseDtoList'>): number {
   let highest = 0;
   for (const item of routine.routineExerciseDtoList) {

@@ -1,10 +1,5 @@
 import { screen } from '@testing-library/react';
-import {
-  fallbackOf,
-  mockFetch,
-  renderServerFirst,
-  settle,
-} from '@/components/workout/test-helpers';
+import { fallbackOf, mockFetch, renderServerFirst, settle } from '@/testing/test-helpers';
 import { NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
 import { SettingsPage } from './settings-page';
 

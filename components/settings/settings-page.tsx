@@ -1,7 +1,7 @@
 import { DataExportPanel } from '@/components/profile/data-export';
 import { NotificationSettingsPanel } from '@/components/profile/notification-settings';
 import { TrainingSettingsPanel } from '@/components/profile/training-settings';
-import { UserIcon } from '@/components/shell/nav-icons';
+import { UserIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { messages } from '@/lib/i18n/messages';

@@ -17,7 +17,7 @@ import {
   markLogoutPending,
 } from '@/lib/offline/offline-data';
 import { InstallNavButton } from '@/components/install/install-button';
-import { LoginIcon, LogoutIcon, SettingsIcon } from './nav-icons';
+import { LoginIcon, LogoutIcon, SettingsIcon } from '../ui/icons';
 import styles from './sidebar.module.css';
 
 /**

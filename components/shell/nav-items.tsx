@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { messages } from '@/lib/i18n/messages';
-import { ClubIcon, ExerciseIcon, HomeIcon, PostIcon, RoutineIcon } from './nav-icons';
+import { ClubIcon, ExerciseIcon, HomeIcon, PostIcon, RoutineIcon } from '../ui/icons';
 
 export interface NavItem {
   href: string;
@@ -13,7 +13,7 @@ export interface NavItem {
 /** The section of clubs and their chat rooms, which shows the unread-messages badge. */
 export const CHAT_SECTION_HREF = '/club';
 
-/** The main sections, in sidebar order (product.md §2). */
+/** The main sections, in sidebar order. */
 export const navItems: readonly NavItem[] = [
   { href: '/', label: messages.nav.home, icon: <HomeIcon /> },
   { href: '/post', label: messages.nav.post, icon: <PostIcon /> },

@@ -11,9 +11,9 @@ export interface PageErrorProps {
 }
 
 /**
- * What a signed-in page shows when the server could not read its first view (decisions.md §6:
- * an inline error with a retry button, never a blank page). Retry renders the page again on the
- * server (`router.refresh()`) and then resets the boundary.
+ * What a signed-in page shows when the server could not read its first view: an inline error with a
+ * retry button, never a blank page. Retry renders the page again on the server (`router.refresh()`)
+ * and then resets the boundary.
  */
 export function PageError({ error, reset }: PageErrorProps) {
   const router = useRouter();

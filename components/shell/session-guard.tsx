@@ -7,9 +7,10 @@ import { messages } from '@/lib/i18n/messages';
 import styles from './app-shell.module.css';
 
 /**
- * The browser's half of product.md §2's guard: the page shows while a member is signed in. The
- * server already checked the session for the first view; when it ends in the browser (logout,
- * `auth:unauthorized`, a refused refresh) the page gives way to `Loading...` and /login.
+ * The browser's half of the guard that sends a visitor with no session to /login: the page shows
+ * while a member is signed in. The server already checked the session for the first view; when it
+ * ends in the browser (logout, `auth:unauthorized`, a refused refresh) the page gives way to
+ * `Loading...` and /login.
  */
 export function SessionGuard({ children }: { children: ReactNode }) {
   const { loading, user } = useSession();

@@ -2,7 +2,7 @@ import { BrandMark } from '@/components/shell/brand';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { messages } from '@/lib/i18n/messages';
-import styles from '@/app/not-found.module.css';
+import styles from './not-found.module.css';
 
 /**
  * What the signed-in layout sends when the backend could not answer its login check (down, 5xx):

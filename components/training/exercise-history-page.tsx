@@ -1,11 +1,11 @@
-import { CalendarIcon, ExerciseIcon } from '@/components/shell/nav-icons';
+import { CalendarIcon, ExerciseIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import type { ExerciseHistory } from '@/lib/contract/training';
 import { messages } from '@/lib/i18n/messages';
-import type { WeightUnit } from '@/lib/training/units';
+import type { WeightUnit } from '@/lib/shared/training/units';
 import { ProgressChart, VolumeChart } from './history-charts';
 import { historyHref } from './history-range';
 import { RangeSwitch } from './range-switch';

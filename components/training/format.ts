@@ -1,8 +1,8 @@
-import { formatWeight, toDisplayWeight, type WeightUnit } from '@/lib/training/units';
+import { formatWeight, toDisplayWeight, type WeightUnit } from '@/lib/shared/training/units';
 
 /**
  * Display formats of the training screens. Every weight and volume is stored in kilograms and
- * shown in the member's unit through lib/training/units, so a pound member reads pounds everywhere.
+ * shown in the member's unit through lib/shared/training/units, so a pound member reads pounds everywhere.
  */
 
 const grouped = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 2 });

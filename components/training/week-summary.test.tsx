@@ -5,12 +5,7 @@ import { useSWRConfig } from 'swr';
 import { dayKey, isWeekKey, monthKey, TRAINING_SETTINGS_KEY, weekSummaryKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
 import type { WeekSummary as WeekSummaryData } from '@/lib/contract/training';
-import {
-  fallbackOf,
-  mockFetch,
-  renderServerFirst,
-  settle,
-} from '@/components/workout/test-helpers';
+import { fallbackOf, mockFetch, renderServerFirst, settle } from '@/testing/test-helpers';
 import { WeekSummary, WeekSummaryView } from './week-summary';
 
 const TODAY = '2026-11-25'; // a Wednesday; the week runs 11/23 – 11/29

@@ -9,8 +9,8 @@ import { CLASSIFICATIONS } from '@/lib/contract/values';
 import { useTrainingSettings } from '@/lib/hooks/use-day-training';
 import { useWeekSummary } from '@/lib/hooks/use-week-summary';
 import { messages } from '@/lib/i18n/messages';
-import { addDays } from '@/lib/training/week';
-import type { WeightUnit } from '@/lib/training/units';
+import { addDays } from '@/lib/shared/training/week';
+import type { WeightUnit } from '@/lib/shared/training/units';
 import { formatAxisDate, formatDelta, formatVolume } from './format';
 import styles from './week-summary.module.css';
 

@@ -77,9 +77,9 @@ function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => vo
 }
 
 /**
- * Holds the toasts of the app: bottom on phones (above the tab bar and the rest-timer bar),
- * top-right on wide screens (decisions.md §6); dismissed when a dialog opens, and at the top,
- * clear of its buttons, while one is open.
+ * Holds the toasts of the app, which stand in for `window.alert`: bottom on phones (above the tab
+ * bar and the rest-timer bar), top-right on wide screens; dismissed when a dialog opens, and at the
+ * top, clear of its buttons, while one is open.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);

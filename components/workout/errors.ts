@@ -22,7 +22,7 @@ export function failureMessage(error: unknown, fallback: string): string {
   return rateLimitMessage(error) ?? fallback;
 }
 
-/** The 400 answer's `{field: message}` map (decisions.md §4), or an empty object. */
+/** The 400 answer's `{field: message}` map (the error body's `data`), or an empty object. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   return isApiError(error) ? error.fieldErrors : {};
 }

@@ -13,7 +13,7 @@ export interface LoadErrorProps {
   onRetry: () => void;
 }
 
-/** A page-level load failure: an inline message (role="alert") with a retry button (decisions.md §6). */
+/** A page-level load failure: an inline message (role="alert") with a retry button. */
 export function LoadError({ message, detail, onRetry }: LoadErrorProps) {
   return (
     <Card className={styles.card}>

@@ -1,13 +1,12 @@
 import type { RepWeight, RepWeightInput } from '@/lib/contract/exercise';
 import { LIMITS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
-import { fromDisplayWeight, toDisplayWeight, type WeightUnit } from '@/lib/training/units';
+import { fromDisplayWeight, toDisplayWeight, type WeightUnit } from '@/lib/shared/training/units';
 
 /**
- * A set as a form edits it. `reps`/`weight` are null while the input is empty (product.md §5:
- * "empty input becomes null in edits"); `weight` is in the unit the member types (kg or lb);
- * `id` names the stored set it came from, so a PATCH updates that set instead of creating a new
- * one; `key` is a stable React key for rows that move.
+ * A set as a form edits it. `reps`/`weight` are null while the input is empty; `weight` is in the
+ * unit the member types (kg or lb); `id` names the stored set it came from, so a PATCH updates that
+ * set instead of creating a new one; `key` is a stable React key for rows that move.
  */
 export interface SetDraft {
   key: string;
@@ -65,8 +64,8 @@ export function hasValidWeight(set: Pick<SetDraft, 'weight'>): boolean {
 }
 
 /**
- * The first problem of a list of sets, or null. The rules are the backend's (decisions.md §4:
- * 1–50 sets, reps a whole number 1–10000, weight 0–10000), so bad input is caught before sending;
+ * The first problem of a list of sets, or null. The rules are the backend's (1–50 sets, reps a
+ * whole number 1–10000, weight 0–10000), so bad input is caught before sending;
  * the messages are the backend's too: no sets → `운동 세트를 입력해주세요.`; more than 50 →
  * `운동 세트는 50개 이하로 입력해주세요.`; bad reps → `반복 횟수를 정확히 입력해주세요.`; bad weight
  * → `무게를 정확히 입력해주세요.`

@@ -1,6 +1,6 @@
 import type { RepWeight } from '@/lib/contract/exercise';
 import { messages } from '@/lib/i18n/messages';
-import { formatWeight, type WeightUnit } from '@/lib/training/units';
+import { formatWeight, type WeightUnit } from '@/lib/shared/training/units';
 import styles from './set-list.module.css';
 
 export interface SetListProps {
@@ -13,8 +13,7 @@ export interface SetListProps {
 }
 
 /**
- * Read-only sets: `1세트 · 5회 · 100kg` (or `220.5lb`) per set, the weight hidden when it is 0
- * (product.md §3).
+ * Read-only sets: `1세트 · 5회 · 100kg` (or `220.5lb`) per set, the weight hidden when it is 0.
  * Shared by the exercise cards, the routine list and the day log.
  */
 export function SetList({ sets, variant = 'rows', unit = 'kg' }: SetListProps) {

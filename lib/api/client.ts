@@ -7,8 +7,8 @@ import { GOOGLE_AUTHORIZATION_PATH, LOGIN_CHECK_PATH, TOKEN_REFRESH_PATH } from 
 import { getSessionSnapshot, runRefresh } from './session-bridge';
 
 /**
- * The browser's only fetch wrapper (architecture.md, convention 2). Every call is same-origin and
- * sends cookies. It applies the request guard of product.md §4/§5/§8:
+ * The browser's only fetch wrapper: nothing else in the browser calls `fetch`. Every call is
+ * same-origin and sends cookies. It applies the request guard:
  * - while `needTokenRefresh` is set, everything but the refresh call is rejected locally as a
  *   401-like error (`토큰이 만료되었습니다.`) and the URL is logged;
  * - when nobody is signed in, only the public paths below go out; anything else fires
@@ -18,7 +18,7 @@ import { getSessionSnapshot, runRefresh } from './session-bridge';
  * - cancelled requests (AbortError) pass through unchanged.
  */
 
-/** Paths that may be requested while nobody is signed in (product.md §5). */
+/** Paths that may be requested while nobody is signed in. */
 export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   LOGIN_CHECK_PATH,
   TOKEN_REFRESH_PATH,

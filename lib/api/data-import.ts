@@ -6,7 +6,7 @@ import {
   type ImportPreview,
   type ImportResult,
 } from '@/lib/contract/data-import';
-import type { WeightUnit } from '@/lib/training/units';
+import type { WeightUnit } from '@/lib/shared/training/units';
 import { requestJson } from './client';
 import { MEMBER_IMPORT_PATH, MEMBER_IMPORT_PREVIEW_PATH } from './keys';
 

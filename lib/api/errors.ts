@@ -36,7 +36,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly url: string;
   readonly method: string;
-  /** The backend's error body (decisions.md §4), when the response carried one. */
+  /** The backend's JSON error body (`code`, `message`, `data`…), when the response carried one. */
   readonly body: ErrorBody | null;
   /** The response body as received (parsed JSON or text), when it was not an error body. */
   readonly raw: unknown;

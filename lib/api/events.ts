@@ -1,4 +1,7 @@
-/** Window event fired whenever the browser session must be treated as gone (product.md §4). */
+/**
+ * Window event fired whenever the browser session must be treated as gone: the session provider
+ * then clears the session and its expiry timer.
+ */
 export const AUTH_UNAUTHORIZED_EVENT = 'auth:unauthorized';
 
 /** Dispatches `auth:unauthorized` on the window (no-op outside the browser). */

@@ -119,7 +119,7 @@ export const MEMBER_POSTS_KEY = '/api/member/posts';
 /** Path prefix (and first element of the SWR key) of a friend's posts. */
 export const FRIEND_POSTS_KEY = '/api/posts/friend';
 
-/** Posts per feed page (product.md §9). */
+/** Posts per feed page. */
 export const FEED_PAGE_SIZE = 5;
 
 /** A feed page's SWR key: the first page, or the page older than the last post already held. */
@@ -254,7 +254,7 @@ export interface ClubSearch {
   isMyClubs: ClubFilter;
 }
 
-/** Latest messages fetched on entering a room (product.md §9). */
+/** Latest messages fetched on entering a room. */
 export const RECENT_MESSAGES_LIMIT = 20;
 /** Page size of the catch-up after a reconnect (the backend's maximum). */
 export const NEWER_MESSAGES_LIMIT = CHAT_LIMITS.pageMax;

@@ -42,7 +42,7 @@ describe('selection lists', () => {
 });
 
 describe('PATCH /api/routineExercise/update/{routineId}', () => {
-  it('accepts and ignores any sequence (original-backend.md §3.2)', () => {
+  it('accepts and ignores any sequence, as the original Spring backend does', () => {
     for (const sequence of [1, -4, 'x', null, undefined]) {
       const parsed = routineSetsUpdateSchema.safeParse([
         { routineExerciseId: 11, sequence, exerciseName: 'ignored', repWeightList: null },

@@ -1,4 +1,4 @@
-import { mockFetch, writes } from '@/components/workout/test-helpers';
+import { mockFetch, writes } from '@/testing/test-helpers';
 import { ensureToday, fetchDay } from './today';
 import { isListed } from './keys';
 import { resetSessionBridge, setSessionSnapshot } from './session-bridge';

@@ -10,7 +10,7 @@ import {
   type TodaySequenceUpdate,
   type TodaySetsUpdate,
 } from '@/lib/contract/today';
-import { yearMonthOfKey } from '@/lib/dates';
+import { yearMonthOfKey } from '@/lib/shared/dates';
 import { api, requestJson } from './client';
 import { isHttpStatus } from './errors';
 import { dayKey, isListed, monthKey } from './keys';
@@ -35,7 +35,7 @@ export function fetchMonth(year: number, month: number, friendId?: number): Prom
 /**
  * GET /api/today/date/{date} (or a friend's, with `friendId`): the day's log, or null when the date
  * has no record (our backend's 404). Only call it for a date the month list names: the original
- * backend answers a date without a record with 500 (original-backend.md §3.3), see `useDayLog`.
+ * backend answers a date without a record with 500, see `useDayLog`.
  */
 export async function fetchDay(date: string, friendId?: number): Promise<Today | null> {
   try {
@@ -83,7 +83,7 @@ export async function createToday(date: string, options?: WriteOptions): Promise
 }
 
 /**
- * Makes sure the date has a day record (product.md §4, add dialog): asks the backend for the
+ * Makes sure the date has a day record (the add dialog saves into one): asks the backend for the
  * date's month (GET /api/today/yearAndMonth/{year}/{month}, which both backends answer for any
  * month) and creates the record (POST /api/today?date=) only when the date is not listed. It never
  * asks for the date itself: the original backend answers a date without a record with 500. When

@@ -1,8 +1,9 @@
 import type { LoginCheck, SessionUser } from '@/lib/contract/session';
 
 /**
- * The session state machine of product.md §4, as a plain external store (no React), so that the
- * fetch wrapper can see each change synchronously and tests can drive it with fake timers.
+ * The session state machine (login check, expiry timer, `needTokenRefresh`, `auth:unauthorized`),
+ * as a plain external store (no React), so that the fetch wrapper can see each change synchronously
+ * and tests can drive it with fake timers.
  */
 
 export interface SessionState {
@@ -13,7 +14,7 @@ export interface SessionState {
   loading: boolean;
 }
 
-/** Lifetime assumed when the server gives no `expiresIn` (product.md §9). */
+/** Lifetime assumed when the server gives no `expiresIn`. */
 export const DEFAULT_SESSION_SECONDS = 1800;
 
 export const initialSessionState: SessionState = Object.freeze({

@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import type * as z from 'zod/mini';
-import { newTraceId } from '@/lib/tracing/traceparent';
+import { newTraceId } from '@/lib/shared/tracing/traceparent';
 import { backendGet } from './backend-get';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, withCookies } from './cookies';
 import { isAccessTokenFresh } from './jwt-expiry';

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { parseTraceparent } from '@/lib/tracing/traceparent';
+import { parseTraceparent } from '@/lib/shared/tracing/traceparent';
 import { backendGet } from './backend-get';
 import { forward } from './forward';
 import { refreshSession, resetRefreshFlights } from './refresh';

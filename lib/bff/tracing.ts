@@ -1,5 +1,5 @@
 import 'server-only';
-import { formatTraceparent, newSpanId, newTraceId } from '@/lib/tracing/traceparent';
+import { formatTraceparent, newSpanId, newTraceId } from '@/lib/shared/tracing/traceparent';
 
 /**
  * The W3C trace context of the BFF's calls to the backend (forward.ts, backend-get.ts,

@@ -8,7 +8,7 @@ export interface Identified {
   messageId: number;
 }
 
-/** Older messages load when the message area is within 100 px of the top (product.md §9). */
+/** Older messages load when the message area is within 100 px of the top. */
 export const LOAD_OLDER_THRESHOLD_PX = 100;
 
 /**
@@ -61,7 +61,7 @@ export function lastMessageId(list: readonly Identified[]): number | null {
   return list.length > 0 ? list[list.length - 1].messageId : null;
 }
 
-/** True when the message was sent by the signed-in member (decisions.md §6: compare member ids). */
+/** True when the signed-in member sent the message, by member id (the original client used 1). */
 export function isOwnMessage(
   message: { member: { id: number } },
   memberId: number | null | undefined,
@@ -69,7 +69,7 @@ export function isOwnMessage(
   return memberId !== null && memberId !== undefined && message.member.id === memberId;
 }
 
-/** The text to send, or null when it is blank after trimming (product.md §5: ignored). */
+/** The text to send, or null when it is blank after trimming (a blank message is ignored). */
 export function messageToSend(text: string): string | null {
   const trimmed = text.trim();
   return trimmed === '' ? null : trimmed;

@@ -1,14 +1,14 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { mockFetch } from '@/components/workout/test-helpers';
+import { mockFetch } from '@/testing/test-helpers';
 import type { ReactNode } from 'react';
-import { RuntimeConfigProvider } from '@/components/config/runtime-config';
+import { RuntimeConfigProvider } from '@/lib/runtime-config';
 import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
 import type { ChatMessage } from '@/lib/contract/chat';
 import {
   ALREADY_SUBSCRIBED_ERROR,
   NOT_A_MEMBER_ERROR,
   TOO_MANY_SUBSCRIPTIONS_ERROR,
-} from './stomp-refusal';
+} from '../shared/chat/stomp-refusal';
 import { useChatRoom } from './use-chat-room';
 
 interface FakeClientConfig {

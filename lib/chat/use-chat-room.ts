@@ -2,7 +2,7 @@
 
 import type { Client, IMessage } from '@stomp/stompjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useRuntimeConfig } from '@/components/config/runtime-config';
+import { useRuntimeConfig } from '@/lib/runtime-config';
 import { isApiError } from '@/lib/api/errors';
 import { dispatchUnauthorized } from '@/lib/api/events';
 import { NEWER_MESSAGES_LIMIT } from '@/lib/api/keys';
@@ -25,9 +25,9 @@ import {
   unconfirmedSends,
   type PendingSend,
 } from './message-list';
-import { isMembershipRefusal, isSubscriptionRefusal } from './stomp-refusal';
+import { isMembershipRefusal, isSubscriptionRefusal } from '../shared/chat/stomp-refusal';
 
-/** Reconnect delay and STOMP heart-beats (product.md §9). */
+/** Reconnect delay and STOMP heart-beats (both ways). */
 export const CHAT_RECONNECT_DELAY_MS = 5000;
 export const CHAT_HEARTBEAT_MS = 4000;
 /** SockJS session id length on another origin (the backend wants at least 24 there). */

@@ -9,7 +9,7 @@ export { CLUB_FILTERS, CLUB_LIMITS, type ClubFilter };
 /** Members per `GET /api/club/{id}/members` answer: `limit` defaults to `default`, at most `max`. */
 export const CLUB_MEMBER_PAGE = { default: 100, max: 200 } as const;
 
-/** Field messages of the club form and of the backend's 400 `data` (decisions.md copy deck). */
+/** Field messages of the club form and of the backend's 400 `data`. */
 export const CLUB_MESSAGES = {
   titleBlank: '클럽 이름을 입력해주세요.',
   contentBlank: '클럽 소개를 입력해주세요.',

@@ -25,7 +25,7 @@ export const idSchema = z.pipe(
     ),
 );
 
-/** A `LocalDate` on the wire: strictly `yyyy-MM-dd` and a real calendar date (decisions.md §4). */
+/** A `LocalDate` on the wire: strictly `yyyy-MM-dd` and a real calendar date. */
 export const localDateSchema = z
   .string({ error: COMMON_MESSAGES.dateFormat })
   .check(

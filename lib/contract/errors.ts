@@ -2,9 +2,9 @@ import './zod-csp';
 import * as z from 'zod/mini';
 
 /**
- * The error body of every 4xx/5xx answer (decisions.md §4), shaped like the original backend's
- * business errors: `code` is the HTTP status as a string; `data` holds `{field: message}` for
- * field validation errors and is null otherwise.
+ * The error body of every 4xx/5xx answer, shaped like the original backend's business errors:
+ * `code` is the HTTP status as a string; `data` holds `{field: message}` for field validation
+ * errors and is null otherwise.
  */
 export const errorBodySchema = z.object({
   code: z.string().check(z.regex(/^\d{3}$/)),
@@ -26,7 +26,7 @@ export function seoulTimestamp(date: Date = new Date()): string {
   return new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, -1);
 }
 
-/** The error body of decisions.md §4, for the backend's and the BFF's own refusals alike. */
+/** The error body for `status`, for the backend's and the BFF's own refusals alike. */
 export function errorBody(
   status: number,
   message: string,

@@ -42,8 +42,9 @@ export const EXERCISE_MESSAGES = {
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
- * Jackson-style coercion for primitive `int reps` / `double weight` (original-backend.md §1.3):
- * numbers pass, numeric strings become numbers, `""`/`null`/missing become 0, anything else NaN.
+ * Jackson-style coercion for primitive `int reps` / `double weight`, as the original Spring backend
+ * binds them: numbers pass, numeric strings become numbers, `""`/`null`/missing become 0, anything
+ * else NaN.
  */
 function toNumber(value: unknown): unknown {
   if (value === null || value === undefined) return 0;

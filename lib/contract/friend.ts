@@ -13,9 +13,9 @@ export const memberSummarySchema = z.object({
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
 
 /**
- * `FriendDto`, oriented to the caller (decisions.md §4): in `GET /api/member/friend` `member` is the
- * caller and `friend` the other member; in `GET /api/member/friend/request` `member` is the
- * requester and `friend` the caller.
+ * `FriendDto`, oriented to the caller: in `GET /api/member/friend` `member` is the caller and
+ * `friend` the other member; in `GET /api/member/friend/request` `member` is the requester and
+ * `friend` the caller.
  */
 export const friendSchema = z.object({
   id: z.number().check(z.int()),
@@ -26,7 +26,7 @@ export const friendSchema = z.object({
 /** Friendships or pending requests. */
 export const friendListSchema = z.array(friendSchema);
 
-/** Suggested friends: anything but an array counts as none (product.md §8). */
+/** Suggested friends: anything but an array counts as none. */
 export const suggestedFriendsSchema = z.pipe(
   z.transform((value) => (Array.isArray(value) ? value : [])),
   z.array(memberSummarySchema),

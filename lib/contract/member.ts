@@ -19,7 +19,7 @@ export const MEMBER_MESSAGES = {
 /** Bytes of a profile photo upload: the posts' limit (10 MB). */
 export const PICTURE_BYTES = POST_LIMITS.imageBytes;
 
-/** A member's name: 1–100 characters once trimmed (decisions.md §4). */
+/** A member's name: 1–100 characters once trimmed. */
 export const memberNameSchema = z
   .string({ error: MEMBER_MESSAGES.nameBlank })
   .check(

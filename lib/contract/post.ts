@@ -20,7 +20,7 @@ export const POST_MESSAGES = {
 
 /**
  * `PostDto`: `imageUrl` is a storage key, served at `GET /api/images/{imageUrl}`; null for a post
- * without an image (the original backend stores an empty file that way, original-backend.md §3.5).
+ * without an image (the original Spring backend stores an empty file that way).
  * Additions (absent from the original backend, and for images stored before the pipeline):
  * `imageWidth`/`imageHeight` of the display image in pixels, upright, and `imagePlaceholder`, a
  * ThumbHash (base64) to paint while it loads. When `imageWidth` is present the display variants

@@ -51,7 +51,7 @@ export type RoutineSequenceUpdate = z.infer<typeof routineSequenceUpdateSchema>;
 
 /**
  * `PATCH /api/routineExercise/update/{routineId}` body. `sequence` and `exerciseName` are accepted
- * and ignored, as by the original (original-backend.md §3.2): ordering has its own call.
+ * and ignored, as by the original Spring backend: ordering has its own call.
  */
 export const routineSetsUpdateSchema = z
   .array(

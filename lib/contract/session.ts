@@ -2,7 +2,7 @@ import './zod-csp';
 import * as z from 'zod/mini';
 
 /**
- * GET /api/login/check — public, always 200 (decisions.md §2).
+ * GET /api/login/check — public, always 200; an expired, forged or garbage cookie is `check:false`.
  * The original Spring backend sends `id`/`name`/`picture` as null when signed out and always sends
  * `expiresIn` (the configured lifetime in minutes); ours sends the whole minutes left.
  */

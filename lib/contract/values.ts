@@ -6,7 +6,7 @@
  * `@/lib/contract/*` keeps offering everything to the BFF and the backend.
  */
 
-/** The seven muscle groups, in the fixed UI order (decisions.md §4). */
+/** The seven muscle groups, in the fixed UI order. */
 export const CLASSIFICATIONS = [
   'CHEST',
   'BACK',
@@ -32,10 +32,10 @@ export const LIMITS = {
   selection: 500,
 } as const;
 
-/** Club field limits after trimming (decisions.md §4). */
 /** Rest after a ticked set, in seconds: the member's default and an exercise's own. */
 export const REST_SECONDS = { min: 15, max: 600, default: 90, step: 15 } as const;
 
+/** Club field lengths after trimming, at least 1 each. */
 export const CLUB_LIMITS = {
   title: 200,
   content: 2000,
@@ -113,7 +113,7 @@ export function imageVariantKey(
   return `${dot < 0 ? key : key.slice(0, dot)}-w${width}.${format}`;
 }
 
-/** Chat limits (decisions.md §4): message length after trimming, history page sizes. */
+/** Chat limits: message length after trimming, history page sizes. */
 export const CHAT_LIMITS = {
   messageMin: 1,
   messageMax: 1000,
@@ -206,9 +206,9 @@ export const IMPORT_LIMITS = {
 } as const;
 
 /**
- * Why a row of the file is not imported: not a set (Strong's rest timers and notes), no
- * repetitions (cardio or timed rows), a value outside the wire's limits (decisions.md §4),
- * more than `LIMITS.sets` sets of one exercise on one day, or a date or number that cannot be read.
+ * Why a row of the file is not imported: not a set (Strong's rest timers and notes), no repetitions
+ * (cardio or timed rows), a value outside the wire's limits (reps 1–10000, weight 0–10000), more
+ * than `LIMITS.sets` sets of one exercise on one day, or a date or number that cannot be read.
  */
 export const IMPORT_SKIP_REASONS = [
   'notASet',

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp } from '@/components/workout/test-helpers';
+import { mockFetch, renderWithApp } from '@/testing/test-helpers';
 import { useDayLog } from './use-day-log';
 
 const DATE = '2026-11-23';

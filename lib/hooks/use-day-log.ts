@@ -6,7 +6,7 @@ import { loadApi } from '@/lib/api/load';
 import { dayKey } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import type { Today } from '@/lib/contract/today';
-import { yearMonthOfKey } from '@/lib/dates';
+import { yearMonthOfKey } from '@/lib/shared/dates';
 import { applyDayOps } from '@/lib/offline/day-ops';
 import { useOutbox } from '@/lib/offline/day-outbox';
 import { overlayOpsOf } from '@/lib/offline/outbox';
@@ -21,8 +21,8 @@ import { useServerFirst } from './use-server-first';
  * Whether the date has a record comes from its month's list (GET /api/today/yearAndMonth/…, the
  * same SWR entry the calendar uses, so no extra call): the day itself is fetched only when the
  * month lists it, as the original frontend did, because the original backend answers a date without
- * a record with 500 (original-backend.md §3.3). Our backend's 404 (a record removed meanwhile) is
- * also no record. `error` is the month's or the day's failure; `retry` reloads whichever failed.
+ * a record with 500. Our backend's 404 (a record removed meanwhile) is also no record. `error` is
+ * the month's or the day's failure; `retry` reloads whichever failed.
  * The member's own day shows their queued changes (lib/offline) on top of the server's answer.
  */
 export function useDayLog(date: string, friendId?: number) {

@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { loadApi } from '@/lib/api/load';
 import { dayRecordsKey, previousSessionsKey, TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
-import type { WeightUnit } from '@/lib/training/units';
+import type { WeightUnit } from '@/lib/shared/training/units';
 import { useServerFirst } from './use-server-first';
 
 /**

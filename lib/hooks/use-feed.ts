@@ -18,8 +18,8 @@ async function fetchFeedPage(key: FeedPageKey): Promise<Post[]> {
 const signedOut = () => null;
 
 /**
- * The post feed (product.md §4): the newest `FEED_PAGE_SIZE` posts, then older pages on
- * `loadMore()`; it ends when a page is shorter than the page size. No request while signed out.
+ * The post feed: the newest `FEED_PAGE_SIZE` posts, then older pages on `loadMore()`; it ends when
+ * a page is shorter than the page size. No request while signed out.
  * When the server page handed over the first page (SWR fallback under the infinite key), the
  * hydrating mount shows it without asking again.
  */

@@ -1,12 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { unstable_serialize } from 'swr/infinite';
-import {
-  mockFetch,
-  renderServerFirst,
-  renderWithApp,
-  settle,
-} from '@/components/workout/test-helpers';
+import { mockFetch, renderServerFirst, renderWithApp, settle } from '@/testing/test-helpers';
 import { feedPageKey } from '@/lib/api/keys';
 import type { Post } from '@/lib/contract/post';
 import { useFeed } from './use-feed';

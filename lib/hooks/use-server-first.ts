@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { unstable_serialize, useSWRConfig, type SWRConfiguration } from 'swr';
 
 /**
- * SWR options for a key whose first data the server page handed over as SWR `fallback`
- * (architecture.md, convention 6): the mount that hydrates it does not ask the backend again.
- * Decided once, at mount: when the cache already holds the key (a later client-side visit), or
- * when the browser is offline, SWR's defaults apply and the hook revalidates as before.
+ * SWR options for a key whose first data the server page handed over as SWR `fallback`: the mount
+ * that hydrates it does not ask the backend again. Decided once, at mount: when the cache already
+ * holds the key (a later client-side visit), or when the browser is offline, SWR's defaults apply
+ * and the hook revalidates as before.
  */
 export function useServerFirst(key: unknown): Pick<SWRConfiguration, 'revalidateOnMount'> {
   const { cache, fallback } = useSWRConfig();

@@ -2,7 +2,7 @@ import { josa } from 'es-hangul';
 import { IMPORT_LIMITS, LIMITS, type ImportSkipReason } from '@/lib/contract/values';
 
 /**
- * The message catalogue: every user-visible string of the app (decisions.md §6, copy deck).
+ * The message catalogue: every user-visible string of the app.
  * Components import `messages` (or a formatter below) and never write Korean literals themselves.
  */
 /** A rest as spoken in Korean: `45초`, `2분`, `1분 30초`. */

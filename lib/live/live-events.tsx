@@ -5,7 +5,7 @@ import { LIVE_EVENTS_PATH } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import type { LiveEventData, LiveEventName } from '@/lib/contract/live';
 import { LIVE_EVENT } from '@/lib/contract/values';
-import { useOnline } from '@/lib/hooks/use-online';
+import { useOnline } from '@/lib/net/use-online';
 import { LiveBus } from './live-bus';
 
 const LiveContext = createContext<LiveBus | null>(null);

@@ -8,7 +8,12 @@ import { accessJwt, startStub, type StubUpstream } from '@/lib/bff/test-utils';
 import { resetMetrics } from './bff-metrics';
 import { metricsResponse } from './endpoint';
 import { bffRouteOf } from './measure-bff';
-import { declaredNames, parseSamples, valueOf, type Sample } from './test-utils';
+import {
+  declaredNames,
+  parseSamples,
+  valueOf,
+  type Sample,
+} from '../../testing/prometheus-samples';
 
 const APP = 'http://localhost:3000';
 const TOKEN = 'next-metrics-token-0123456789';

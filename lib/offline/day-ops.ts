@@ -161,7 +161,7 @@ export function applyDayOp(day: Today | null, op: DayOp, ids: IdMap): Today | nu
       if (!day) return day;
       const left = day.todayExercises.filter((entry) => !sameRow(entry.id, op.entryId, ids));
       if (left.length === day.todayExercises.length) return day;
-      // The server removes the day record with its last entry (original-backend.md §3.3).
+      // The server removes the day record with its last entry, as the original Spring backend does.
       return left.length === 0 ? null : { ...day, todayExercises: left };
     }
   }

@@ -15,7 +15,7 @@ import type { OutboxStorage, RefusalInfo, StoredChange } from './outbox-db';
  *   snapshot's `notice` until a change goes through.
  * - Sent at once while the member waits for it (online, nothing queued before it): any other
  *   answer but success makes the caller get the error and the change is dropped, as before the
- *   queue existed (toast, field errors, rollback: product.md "on failure reverts"). Only no
+ *   queue existed (toast, field errors, rollback: a failed change reverts). Only no
  *   connection at all (or a 429) turns it into a queued change.
  * - Refused during a replay (any other 4xx, e.g. 404 because the day or exercise was deleted
  *   elsewhere): kept as refused, out of the overlay, until the member retries or drops it.
@@ -243,7 +243,7 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
       const verdict = verdictOf(error);
       if (waiters.has(change.seq) && verdict !== 'network' && verdict !== 'limited') {
         // The member is looking at this very change and the server answered with a failure:
-        // the caller reports it and the change is not kept (product.md: "on failure reverts").
+        // the caller reports it and the change is not kept, so the screen reverts it.
         await deps.storage.deleteChange(change.seq);
         remove(new Set([change.seq]));
         settleWaiter(change.seq, { error });

@@ -8,7 +8,7 @@ import {
   previousSessionsKey,
 } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
-import { yearMonthOfKey } from '@/lib/dates';
+import { yearMonthOfKey } from '@/lib/shared/dates';
 
 /**
  * The outbox's `refresh`: reads each confirmed day and its month again and writes both into the

@@ -3,7 +3,7 @@ import { isListed } from '@/lib/api/keys';
 import { loadApi, type Api } from '@/lib/api/load';
 import type { RepWeightInput } from '@/lib/contract/exercise';
 import type { TodayExercise } from '@/lib/contract/today';
-import { yearMonthOfKey } from '@/lib/dates';
+import { yearMonthOfKey } from '@/lib/shared/dates';
 import { messages } from '@/lib/i18n/messages';
 import { isTemporaryId, resolveId, type AddOp, type IdMap, type SetsOp } from './day-ops';
 import { LocalRefusal, type QueuedChange, type SendResult } from './outbox';

@@ -7,7 +7,7 @@ import {
   TRAINING_SETTINGS_KEY,
 } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
-import { seoulDateKey, seoulYearMonth } from '@/lib/dates';
+import { seoulDateKey, seoulYearMonth } from '@/lib/shared/dates';
 import { OFFLINE_WARMED_FLAG } from './warm-flag';
 
 /**

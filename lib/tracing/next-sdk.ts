@@ -2,9 +2,9 @@ import 'server-only';
 import type { Context, TextMapPropagator, TextMapSetter } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { installBffTracer, type BffTracer } from '@/lib/bff/tracing';
-import { otelLogLevel, otlpProtocol } from './env';
-import { batchProcessorFromEnv, samplerFromEnv } from './sdk-env';
-import { newSpanId } from './traceparent';
+import { otelLogLevel, otlpProtocol } from '../shared/tracing/env';
+import { batchProcessorFromEnv, samplerFromEnv } from '../shared/tracing/sdk-env';
+import { newSpanId } from '../shared/tracing/traceparent';
 
 /**
  * The Next server's OpenTelemetry tracing, started by instrumentation.ts in the Node.js runtime

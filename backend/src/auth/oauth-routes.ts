@@ -21,7 +21,10 @@ const claimsSchema = z.object({
   picture: z.string().optional(),
 });
 
-/** GET /oauth2/authorization/google and GET /login/oauth2/code/google (decisions.md §2). */
+/**
+ * GET /oauth2/authorization/google and GET /login/oauth2/code/google: OpenID Connect sign-in
+ * (authorization code with PKCE), the callback on the app origin so the cookies land there.
+ */
 export async function oauthRoutes(
   app: FastifyInstance,
   opts: { auth: AuthContext; oidc: OidcClient },

@@ -17,7 +17,10 @@ const SIGNED_OUT: LoginCheck = {
   check: false,
 };
 
-/** GET /api/login/check, POST /api/token/refresh, POST /api/logout (decisions.md §2). */
+/**
+ * GET /api/login/check (public, always 200; a bad cookie is `check:false`), POST /api/token/refresh
+ * (rotates: 200 with new cookies, or 401) and POST /api/logout (revokes the family, clears both).
+ */
 export async function sessionRoutes(
   app: FastifyInstance,
   { auth }: { auth: AuthContext },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import { CATALOGUE } from '@/lib/catalogue/data';
+import { CATALOGUE } from '@/lib/shared/catalogue/data';
 import { catalogueKeySchema } from '@/lib/contract/catalogue';
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';

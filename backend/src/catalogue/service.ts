@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 
-import { catalogueEntry, type CatalogueExercise } from '@/lib/catalogue/data';
-import { catalogueNames, compactName } from '@/lib/catalogue/match';
+import { catalogueEntry, type CatalogueExercise } from '@/lib/shared/catalogue/data';
+import { catalogueNames, compactName } from '@/lib/shared/catalogue/match';
 import type { CatalogueAddResult, RecentExercise } from '@/lib/contract/catalogue';
 import { RECENT_EXERCISES_LIMIT } from '@/lib/contract/catalogue';
 import type { Db } from '../db/client';

@@ -17,9 +17,9 @@ import type { ChatTickets } from './tickets';
 import { markRead, roomsSummary } from './unread';
 
 /**
- * Chat history (original-backend.md §3.7), for members of the room's club only; (issue 16) the
- * caller's rooms with their last messages and unread counts, and their read positions; and
- * (issue 24) chat tickets for a SockJS endpoint on another origin.
+ * Chat history (oldest first, as the original Spring backend answers), for members of the room's
+ * club only; (issue 16) the caller's rooms with their last messages and unread counts, and their
+ * read positions; and (issue 24) chat tickets for a SockJS endpoint on another origin.
  */
 export async function chatRoutes(
   app: FastifyInstance,

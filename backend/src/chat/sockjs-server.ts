@@ -9,7 +9,7 @@ import {
   TICKET_OTHER_LOGIN_ERROR,
   TICKET_REFUSED_ERROR,
   TICKET_REQUIRED_ERROR,
-} from '@/lib/chat/stomp-refusal';
+} from '@/lib/shared/chat/stomp-refusal';
 import { ACCESS_TOKEN_COOKIE } from '@/lib/contract/cookies';
 import { CHAT_TICKET_HEADER, type ChatMember } from '@/lib/contract/chat';
 import { CHAT_SESSION_ENDED } from '@/lib/contract/values';
@@ -158,7 +158,8 @@ type Handler = (req: IncomingMessage, res: ServerResponse | Duplex, head?: Buffe
  * with 4008), `maxUnauthenticated` ticket sessions waiting for their CONNECT (503 past it), and a connection whose unsent bytes pass `maxBufferedBytes` is closed with 4009
  * (a slow consumer must not hold the server's memory, nor the room's other members back).
  * Every error sockjs itself answers (unknown paths, wrong methods, bad `xhr_send` bodies) is the
- * JSON error body of decisions.md §4, 4xx for the client's mistakes.
+ * same JSON error body as the REST routes (`code` the status as a string), 4xx for the client's
+ * mistakes.
  */
 export class ChatServer {
   private readonly handler: Handler;

@@ -22,7 +22,10 @@ import {
   listClubs,
 } from './service';
 
-/** Clubs (original-backend.md §3.6, decisions.md §4). */
+/**
+ * Clubs: the creator is the owner and a member, a member may join any number of clubs (joining
+ * again changes nothing), and the owner leaving deletes the club with its room and messages.
+ */
 export async function clubRoutes(
   app: FastifyInstance,
   options: { db: Db; hub: ChatHub; live: LiveHub },

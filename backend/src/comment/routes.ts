@@ -9,8 +9,9 @@ import { idParams, sendText } from '../http/reply';
 import { addComment, deleteComment, listComments, updateComment } from './service';
 
 /**
- * Comments on posts (original-backend.md §3.5), and the author's edit and delete (issue 16). A
- * comment notifies the post's author, live once committed.
+ * Comments on posts (a new one answers 201 with an empty body, as the original Spring backend
+ * means to), and the author's edit and delete (issue 16). A comment notifies the post's author,
+ * live once committed.
  */
 export async function commentRoutes(
   app: FastifyInstance,

@@ -4,7 +4,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import { BODY_LIMITS } from '@/lib/contract/limits';
-import { CSP_REPORT_PATH } from '@/lib/security/csp';
+import { CSP_REPORT_PATH } from '@/lib/shared/security/csp';
 import { ApiError, MESSAGES } from '../http/errors';
 import type { Budget } from '../http/rate-limits';
 import { FixedWindowLimit, parseCspReports } from './reports';
@@ -86,7 +86,7 @@ class CappedReportFile {
 
 /**
  * `POST /api/csp-report`: where the pages' Content-Security-Policy sends its violations
- * (`report-uri`, lib/security/csp.ts; the Reporting API's batches are read too). Public and exempt from the Origin check
+ * (`report-uri`, lib/shared/security/csp.ts; the Reporting API's batches are read too). Public and exempt from the Origin check
  * (browsers send reports without cookies, the Reporting API from its own context): all it does is
  * log each violation as one warn line, rate-limited. 204; 400 for a body in neither report
  * format, 413 past 64 KiB, 415 for another content type.

@@ -17,12 +17,12 @@ import {
   updateExercise,
 } from './service';
 
-/** Label → name in the fixed UI order (decisions.md §4). */
+/** Label → name in the fixed UI order, not the original Spring backend's random key order. */
 const CLASSIFICATION_MAP = Object.fromEntries(
   CLASSIFICATIONS.map((name) => [CLASSIFICATION_LABELS[name], name]),
 );
 
-/** Exercises and the classification enum (original-backend.md §3.1), owner-only. */
+/** Exercises and the classification enum, owner-only (unlike the original Spring backend). */
 export async function exerciseRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
 

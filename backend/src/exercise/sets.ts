@@ -64,9 +64,10 @@ export async function insertSets(
 }
 
 /**
- * Full replacement of one owner's sets (original-backend.md §3.1 PATCH): listed ids of this owner
- * are updated, items without an id are created, unknown ids are dropped, unlisted sets are deleted.
- * A day-log set's done mark changes only when the item says so (the original client never does).
+ * Full replacement of one owner's sets, as the original Spring backend's exercise PATCH: listed ids
+ * of this owner are updated, items without an id are created, unknown ids are dropped, unlisted
+ * sets are deleted. A day-log set's done mark changes only when the item says so (the original
+ * client never does).
  */
 export async function replaceSets(
   db: Executor,

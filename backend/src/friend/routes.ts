@@ -22,8 +22,9 @@ import {
 } from './service';
 
 /**
- * Friends and member lookups (original-backend.md §3.4, symmetric per decisions.md §4). Requests
- * and acceptances notify the other member (issue 16), live once committed.
+ * Friends and member lookups. A friendship is symmetric once accepted (the original Spring
+ * backend's is one directed row that only the requester sees). Requests and acceptances notify
+ * the other member (issue 16), live once committed.
  */
 export async function friendRoutes(
   app: FastifyInstance,

@@ -16,7 +16,7 @@ import { ApiError } from '../http/errors';
 import { notFound } from '../http/reply';
 import { notifyMember, settleFriendRequest, withdrawFriendRequest } from '../notification/service';
 
-/** True when `a` and `b` have an accepted friendship, whoever sent the request (decisions.md §4). */
+/** True when `a` and `b` have an accepted friendship, whoever sent the request. */
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
   if (a === b) return false;
   const row = await pairRow(db, a, b);
@@ -49,7 +49,7 @@ export async function memberSummary(db: Db, id: number): Promise<MemberSummary> 
 
 /**
  * Lets `memberId` see `friendId`'s data only through an accepted friendship: an unknown member is
- * 404 (decisions.md §4), a known one who is not a friend 403. Friends cost one query; the member
+ * 404 (never 500), a known one who is not a friend 403. Friends cost one query; the member
  * lookup runs only when the friendship check fails.
  */
 export async function requireFriendship(db: Db, memberId: number, friendId: number): Promise<void> {

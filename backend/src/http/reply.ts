@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idSchema } from '@/lib/contract/common';
 import { ApiError, MESSAGES } from './errors';
 
-/** A plain-text success body, as the original's bare `String` answers (original-backend.md §1.4). */
+/** A plain-text, unquoted success body, as the original Spring backend's `String` answers. */
 export function sendText(reply: FastifyReply, status: number, text: string): FastifyReply {
   return reply.status(status).type('text/plain; charset=utf-8').send(text);
 }

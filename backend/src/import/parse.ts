@@ -9,7 +9,7 @@ import {
   type ImportSkipReason,
 } from '@/lib/contract/data-import';
 import { LIMITS } from '@/lib/contract/exercise';
-import { fromDisplayWeight, type WeightUnit } from '@/lib/training/units';
+import { fromDisplayWeight, type WeightUnit } from '@/lib/shared/training/units';
 import { restoreCell } from '../csv/cell';
 import { ApiError } from '../http/errors';
 

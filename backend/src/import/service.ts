@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
-import { catalogueEntry, type CatalogueExercise } from '@/lib/catalogue/data';
-import { matchCatalogue, NameMatcher } from '@/lib/catalogue/match';
+import { catalogueEntry, type CatalogueExercise } from '@/lib/shared/catalogue/data';
+import { matchCatalogue, NameMatcher } from '@/lib/shared/catalogue/match';
 import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
@@ -14,7 +14,7 @@ import {
   type ImportSkipReason,
 } from '@/lib/contract/data-import';
 import type { Classification } from '@/lib/contract/exercise';
-import type { WeightUnit } from '@/lib/training/units';
+import type { WeightUnit } from '@/lib/shared/training/units';
 import { chunksOf } from '../db/chunks';
 import type { Db } from '../db/client';
 import { exerciseAliases, exercises, members, todayExercises, todays } from '../db/schema';

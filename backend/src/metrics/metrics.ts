@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 
-import { FastCounter, FastHistogram } from '@/lib/metrics/series';
+import { FastCounter, FastHistogram } from '@/lib/shared/metrics/series';
 
 /**
  * The backend's Prometheus metrics (issue 17). One `Metrics` per app: its registry holds the
@@ -9,7 +9,7 @@ import { FastCounter, FastHistogram } from '@/lib/metrics/series';
  * series (CPU, memory, event loop lag, GC) live in one registry per process (`processRegistry`),
  * since they describe the process, not an app (tests start many apps in one process).
  *
- * Counters and histograms are lib/metrics/series.ts's (a few additions per call, for the hot
+ * Counters and histograms are lib/shared/metrics/series.ts's (a few additions per call, for the hot
  * paths: every request, every query). Gauges are read when scraped (`collect`), from the
  * `sources` the app fills in: nothing is counted on the hot paths that a scrape can compute.
  */

@@ -46,7 +46,10 @@ function isMultipartError(app: FastifyInstance, error: unknown): error is Error 
   return error.constructor === Error && !('syscall' in error);
 }
 
-/** Posts, the feed and images (original-backend.md §3.5, decisions.md §4). */
+/**
+ * Posts, the feed (newest first; older pages by keyset on `postId`, not offset) and images
+ * (PNG/JPEG/GIF/WebP checked by content, not by name; 10 MB max).
+ */
 export async function postRoutes(
   app: FastifyInstance,
   options: { db: Db; images: ImageStorage; live: LiveHub; uploadQuota?: UploadQuota | null },

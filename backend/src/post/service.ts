@@ -133,7 +133,7 @@ export async function postExists(db: Db, id: number): Promise<boolean> {
 
 /**
  * The author changes a post's text (the image stays); answers the post as the author sees it.
- * Another member's post or an unknown id is 404 (decisions.md §4).
+ * Another member's post or an unknown id is 404 alike (never revealing another member's data).
  */
 export async function updatePost(
   db: Db,

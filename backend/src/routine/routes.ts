@@ -30,7 +30,7 @@ function rejectDuplicates(ids: number[], field: string): void {
   if (index >= 0) throw fieldError(`${index}.${field}`, ROUTINE_MESSAGES.duplicate);
 }
 
-/** Routines and their exercises (original-backend.md §3.2), owner-only. */
+/** Routines and their exercises, owner-only (unlike the original Spring backend). */
 export async function routineRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
 

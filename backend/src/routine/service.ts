@@ -203,7 +203,7 @@ export async function updateRoutineSequences(
 
 /**
  * Sets replaced per entry (exercise PATCH rules). A given `sequence` is ignored, as by the original
- * (original-backend.md §3.2); `updateRoutineSequences` orders.
+ * Spring backend; `updateRoutineSequences` orders.
  */
 export async function updateRoutineSets(
   db: Db,

@@ -76,9 +76,9 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /**
  * The folder of every key in an S3 bucket: `images/<uuid>.<ext>`, as the original backend writes
- * them in production (original-backend.md §3.5), so that a CDN in front of the bucket serves
- * `/` + `imageUrl` to the original client too. The local folder keeps bare `<uuid>.<ext>` keys, as
- * the original does outside production.
+ * them in production, so that a CDN in front of the bucket serves `/` + `imageUrl` to the original
+ * client too. The local folder keeps bare `<uuid>.<ext>` keys, as the original does outside
+ * production.
  */
 export const BUCKET_KEY_PREFIX = 'images/';
 

@@ -2,13 +2,13 @@ import { createRequire, syncBuiltinESMExports } from 'node:module';
 
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 
-import { otelLogLevel, otlpProtocol } from '@/lib/tracing/env';
-import { batchProcessorFromEnv, samplerFromEnv } from '@/lib/tracing/sdk-env';
+import { otelLogLevel, otlpProtocol } from '@/lib/shared/tracing/env';
+import { batchProcessorFromEnv, samplerFromEnv } from '@/lib/shared/tracing/sdk-env';
 import { installTracing, type Tracing } from './tracing';
 
 /**
  * The backend's OpenTelemetry tracing, started by main.ts before the app is built and only when
- * an OTLP endpoint is configured (lib/tracing/env.ts). Every OpenTelemetry package is a dynamic
+ * an OTLP endpoint is configured (lib/shared/tracing/env.ts). Every OpenTelemetry package is a dynamic
  * import from here, so with tracing off none is ever loaded.
  *
  * What is traced:
@@ -22,7 +22,7 @@ import { installTracing, type Tracing } from './tracing';
  * Configured by the standard variables: the exporter reads `OTEL_EXPORTER_OTLP_ENDPOINT` (or
  * `…_TRACES_ENDPOINT`), `…_HEADERS`, `…_TIMEOUT` and `…_COMPRESSION`; the provider reads
  * `OTEL_TRACES_SAMPLER` / `…_ARG` (default: parent-based, always on: the BFF's decision holds)
- * and the batch processor `OTEL_BSP_*` (both read by lib/tracing/sdk-env.ts: SDK 3 no longer does); `OTEL_SERVICE_NAME` and `OTEL_RESOURCE_ATTRIBUTES` name
+ * and the batch processor `OTEL_BSP_*` (both read by lib/shared/tracing/sdk-env.ts: SDK 3 no longer does); `OTEL_SERVICE_NAME` and `OTEL_RESOURCE_ATTRIBUTES` name
  * the service (default everyhealth-backend).
  */
 

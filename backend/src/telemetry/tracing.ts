@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 
 import type { FastifyBaseLogger } from 'fastify';
 
-import { newTraceId, parseTraceparent } from '@/lib/tracing/traceparent';
+import { newTraceId, parseTraceparent } from '@/lib/shared/tracing/traceparent';
 
 /**
  * Trace ids on the backend's log lines, with tracing on or off. This module loads no

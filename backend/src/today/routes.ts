@@ -53,7 +53,10 @@ function rejectDuplicates(ids: number[]): void {
   if (index >= 0) throw fieldError(`${index}.id`, ROUTINE_MESSAGES.duplicate);
 }
 
-/** Day logs (original-backend.md §3.3), owner-only; friends' through an accepted friendship. */
+/**
+ * Day logs, owner-only (unlike the original Spring backend); friends' through an accepted
+ * friendship, whoever requested it.
+ */
 export async function todayRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
 

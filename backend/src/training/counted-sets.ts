@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 
-import type { LoggedSet } from '@/lib/training/records';
+import type { LoggedSet } from '@/lib/shared/training/records';
 import type { Executor } from '../exercise/sets';
 import { exercises, repWeights, todayExercises, todays } from '../db/schema';
 

@@ -8,9 +8,9 @@ import type {
   HistoryRange,
   WeekSummary,
 } from '@/lib/contract/training';
-import { estimatedOneRepMax } from '@/lib/training/one-rep-max';
-import { personalRecords, recordBreakers } from '@/lib/training/records';
-import { addDays, weekRange, weekStreak } from '@/lib/training/week';
+import { estimatedOneRepMax } from '@/lib/shared/training/one-rep-max';
+import { personalRecords, recordBreakers } from '@/lib/shared/training/records';
+import { addDays, weekRange, weekStreak } from '@/lib/shared/training/week';
 import type { Db } from '../db/client';
 import { exercises, todayExercises, todays } from '../db/schema';
 import { notFound } from '../http/reply';

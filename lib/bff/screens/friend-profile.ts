@@ -8,7 +8,7 @@ import {
   monthKey,
 } from '@/lib/api/keys';
 import type { FriendRelation, MemberSummary } from '@/lib/contract/friend';
-import { seoulDateKey, yearMonthOfKey } from '@/lib/dates';
+import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
 import { checkFriend, fetchFriendStatus, fetchMember } from '../reads/friends';
 import { fetchFriendPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';

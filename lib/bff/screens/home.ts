@@ -7,7 +7,7 @@ import {
   previousSessionsKey,
   weekSummaryKey,
 } from '@/lib/api/keys';
-import { seoulDateKey, yearMonthOfKey } from '@/lib/dates';
+import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
 import { fetchDay, fetchDayRecords, fetchMonth, fetchPreviousSessions } from '../reads/today';
 import { fetchWeekSummary } from '../reads/training';
 import { unlessUnavailable, withEntry } from './fallback';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { CSP_REPORT_PATH } from '@/lib/security/csp';
+import { CSP_REPORT_PATH } from '@/lib/shared/security/csp';
 
 const escapeHtml = (value: string) =>
   value.replace(

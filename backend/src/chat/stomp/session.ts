@@ -4,7 +4,7 @@ import {
   ALREADY_SUBSCRIBED_ERROR,
   NOT_A_MEMBER_ERROR,
   TOO_MANY_SUBSCRIPTIONS_ERROR,
-} from '@/lib/chat/stomp-refusal';
+} from '@/lib/shared/chat/stomp-refusal';
 import { chatTextSchema, type ChatMember } from '@/lib/contract/chat';
 import type { Db } from '../../db/client';
 import { isRoomMember, storeMessage } from '../service';

@@ -12,7 +12,7 @@ import {
 
 import { members } from './members';
 
-/** A club. `owner_id` is its creator; the owner leaving deletes the club (decisions.md §4). */
+/** A club. `owner_id` is its creator; the owner leaving deletes the club, its room and messages. */
 export const clubs = pgTable(
   'clubs',
   {

@@ -4,7 +4,7 @@ import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'dri
 import { members } from './members';
 
 /**
- * A friendship between two members: one row per unordered pair (decisions.md §4 — symmetric once
+ * A friendship between two members: one row per unordered pair (a friendship is symmetric once
  * accepted). `requester_id` sent the request; `status` is REQUEST until the addressee accepts.
  */
 export const friendships = pgTable(

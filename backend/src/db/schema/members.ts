@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** A member, keyed by the identity provider's issuer and subject (decisions.md §2). */
+/** A member, keyed by the identity provider's issuer and subject. */
 export const members = pgTable(
   'members',
   {
@@ -22,7 +22,7 @@ export const members = pgTable(
     picture: text('picture'),
     /**
      * The member edited their name / picture (issue 29): sign-in then keeps it instead of
-     * refreshing it from the identity provider (decisions.md §2 refreshes both at every sign-in).
+     * refreshing it from the identity provider (otherwise both are refreshed at every sign-in).
      */
     nameEdited: boolean('name_edited').notNull().default(false),
     pictureEdited: boolean('picture_edited').notNull().default(false),

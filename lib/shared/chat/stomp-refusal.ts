@@ -1,8 +1,8 @@
 /**
- * The one STOMP ERROR the chat broker means for good (decisions.md §5): the member is not (or no
- * longer) in the room's club. Shared by the backend, which sends it, and the client, which stops
- * reconnecting only on this exact `message` header; every other ERROR (rate limit, a passing
- * server failure…) is a disconnect and the client retries. No imports: the backend bundles it.
+ * The one STOMP ERROR the chat broker means for good: the member is not (or no longer) in the
+ * room's club. Shared by the backend, which sends it, and the client, which stops reconnecting only
+ * on this exact `message` header; every other ERROR (rate limit, a passing server failure…) is a
+ * disconnect and the client retries. No imports: the backend bundles it.
  */
 export const NOT_A_MEMBER_ERROR = 'not a member of this room';
 

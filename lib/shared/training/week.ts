@@ -1,4 +1,4 @@
-import { seoulDateKey } from '@/lib/dates';
+import { seoulDateKey } from '@/lib/shared/dates';
 
 /**
  * Training weeks: ISO weeks (Monday to Sunday) over the member's calendar days, for the weekly

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { Counter, Histogram, Registry } from 'prom-client';
 import { FastCounter, FastHistogram } from './series';
-import { parseSamples } from './test-utils';
+import { parseSamples } from '@/testing/prometheus-samples';
 
 const BUCKETS = [0.01, 0.1, 1];
 

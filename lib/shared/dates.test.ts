@@ -8,7 +8,7 @@ import { calendarDateKey, seoulDateKey, seoulYearMonth, yearMonthOfKey } from '.
  */
 function inTimeZone(zone: string): Record<string, unknown> {
   const script = `
-    import * as ns from './lib/dates.ts';
+    import * as ns from './lib/shared/dates.ts';
     const d = ns.localDateOfKey ? ns : ns.default;
     const tile = d.localDateOfKey('2026-11-23');
     const start = d.monthStart({ year: 2026, month: 12 });
@@ -30,7 +30,7 @@ function inTimeZone(zone: string): Record<string, unknown> {
     process.execPath,
     ['--import', 'tsx', '--input-type=module', '-e', script],
     {
-      cwd: path.resolve(__dirname, '..'),
+      cwd: path.resolve(__dirname, '../..'),
       env: { ...process.env, TZ: zone },
       encoding: 'utf8',
     },

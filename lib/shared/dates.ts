@@ -5,7 +5,7 @@
  * `lib/relative-time.ts`.
  */
 
-/** The app's time zone (product.md §9). */
+/** The app's time zone: day keys and the wire's `LocalDateTime`s are Seoul's. */
 export const SEOUL = 'Asia/Seoul';
 
 /** Year, month and day of an instant in Seoul; the formatter is built on first use (ICU load). */
