@@ -5,7 +5,10 @@ import { after, afterEach, beforeEach, describe, it, type TestContext } from 'no
 
 import type { IFrame, StompSubscription } from '@stomp/stompjs';
 
-import { ALREADY_SUBSCRIBED_ERROR, TOO_MANY_SUBSCRIPTIONS_ERROR } from '@/lib/chat/stomp-refusal';
+import {
+  ALREADY_SUBSCRIBED_ERROR,
+  TOO_MANY_SUBSCRIPTIONS_ERROR,
+} from '@/lib/shared/chat/stomp-refusal';
 import { chatBroadcastSchema, roomSendDestination, roomTopic } from '@/lib/contract/chat';
 import { LIVE_EVENT } from '@/lib/contract/live';
 import type { Member } from '../src/db/schema';
@@ -427,8 +430,9 @@ describe('chat limits as settings', () => {
  * A member who stops reading while the room is busy: the server closes the connection once 1 MiB
  * waits unsent, and the other members keep their latency meanwhile. `senders` members flood the
  * room with 1,000-character messages (each connection within its own rate: a burst of 20, then 10
- * a second); a prober's message every 100 ms is timed to a listener, first for BASELINE_MS with
- * everyone reading (after the flood's opening burst), then from the moment the slow member subscribed and stopped reading.
+ * a second); a prober's message every 100 ms is timed to a listener: for BASELINE_MS with everyone
+ * reading (after the flood's opening burst), from the moment the slow member subscribed and stopped
+ * reading until its close, and for AFTER_PROBES more after the close.
  */
 async function slowConsumerCase(
   t: TestContext,
@@ -453,7 +457,7 @@ async function slowConsumerCase(
   // Each probe's send time and phase: the flood's opening burst (not counted), then before the
   // slow member subscribed (the same run's baseline), then after.
   const sent = new Map<string, { at: number; phase: Phase }>();
-  const latencies: Record<Phase, number[]> = { burst: [], baseline: [], stalled: [] };
+  const latencies: Record<Phase, number[]> = { burst: [], baseline: [], stalled: [], after: [] };
   let phase: Phase = 'burst';
   listening.client.subscribe(roomTopic(room), (message) => {
     const text = chatBroadcastSchema.parse(JSON.parse(message.body)).body.message;
@@ -507,9 +511,11 @@ async function slowConsumerCase(
     const started = Date.now();
     await until(() => closedLine() !== undefined, 'the slow consumer closed', 120_000);
     closedAfter = Date.now() - started;
-    // A little more traffic after the close: the others are still served.
+    // A little more traffic after the close: the others are still served, and what they see then
+    // is a second measure of this machine's load, taken after the stall as the baseline was before.
+    phase = 'after';
     const closedAt = probes;
-    await until(() => probes >= closedAt + 10, 'probes after the close', 10_000);
+    await until(() => probes >= closedAt + AFTER_PROBES, 'probes after the close', 20_000);
   } finally {
     stop = true;
     await Promise.all(running);
@@ -525,26 +531,38 @@ async function slowConsumerCase(
   );
   const before = spread(latencies.baseline);
   const during = spread(latencies.stalled);
+  const after = spread(latencies.after);
+  // The load of a shared machine comes and goes (CI runs the browser tests beside these): the
+  // busier of the two unstalled phases is what the stalled one is held against.
+  const unstalled = {
+    median: Math.max(before.median, after.median),
+    worst: Math.max(before.worst, after.worst),
+  };
   t.diagnostic(
     `closed after ${closedAfter} ms at ${unsent} unsent bytes; probes before the stall ` +
       `${latencies.baseline.length}, median ${before.median} ms, worst ${before.worst} ms; ` +
-      `while stalled ${latencies.stalled.length}, median ${during.median} ms, worst ${during.worst} ms`,
+      `while stalled ${latencies.stalled.length}, median ${during.median} ms, worst ${during.worst} ms; ` +
+      `after the close ${latencies.after.length}, median ${after.median} ms, worst ${after.worst} ms`,
   );
   // The stalled member must not hold the room back: the others' latency stays near what it was in
-  // this same run before that member stopped reading (a busy machine raises both alike). Alone,
+  // this same run before that member stopped reading and after it was closed (a busy machine raises
+  // all three alike). Alone,
   // both medians are a few ms and the worst under a second; what hurt the room before was seconds
   // that kept growing while the slow member's backlog did.
   assert.ok(
-    during.median < Math.max(500, 4 * before.median),
-    `median probe latency ${during.median} ms while stalled, ${before.median} ms before`,
+    during.median < Math.max(500, 4 * unstalled.median),
+    `median probe latency ${during.median} ms while stalled, ${unstalled.median} ms unstalled`,
   );
   assert.ok(
-    during.worst < Math.max(5000, 4 * before.worst),
-    `worst probe latency ${during.worst} ms while stalled, ${before.worst} ms before`,
+    during.worst < Math.max(5000, 4 * unstalled.worst),
+    `worst probe latency ${during.worst} ms while stalled, ${unstalled.worst} ms unstalled`,
   );
 }
 
-type Phase = 'burst' | 'baseline' | 'stalled';
+type Phase = 'burst' | 'baseline' | 'stalled' | 'after';
+
+/** Probes sent after the close (one every 100 ms): the second unstalled measure. */
+const AFTER_PROBES = 20;
 
 /** The flood's opening burst (each sender's first 10 at once): its probes are not counted. */
 const BURST_MS = 1500;
