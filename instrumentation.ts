@@ -1,4 +1,5 @@
-import { tracingRequested } from '@/lib/tracing/env';
+import type { Instrumentation } from 'next';
+import { tracingRequested } from '@/lib/shared/tracing/env';
 
 /**
  * Next's instrumentation hook, run once when the server starts. Tracing (OpenTelemetry, exported
@@ -11,3 +12,12 @@ export async function register(): Promise<void> {
   const { startNextTracing } = await import('@/lib/tracing/next-sdk');
   await startNextTracing();
 }
+
+/** Every server error of a render, route handler or action: one log line, and the span's error. */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  const { reportRequestError } = await import('@/lib/observability/request-error');
+  const span = tracingRequested()
+    ? (await import('@opentelemetry/api')).trace.getActiveSpan()
+    : undefined;
+  reportRequestError(error, request, context, span);
+};
