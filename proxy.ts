@@ -1,14 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import {
-  ACCESS_TOKEN_COOKIE,
-  REFRESH_TOKEN_COOKIE,
-  readCookie,
-  rewriteSetCookies,
-  sessionDeletionCookies,
-  withCookies,
-} from '@/lib/bff/cookies';
+import { sessionDeletionCookies } from '@/lib/bff/cookies';
 import { errorResponse } from '@/lib/bff/errors';
-import { isAccessTokenFresh } from '@/lib/bff/jwt-expiry';
 import {
   decideAfterRefresh,
   decidePage,
@@ -21,20 +13,21 @@ import {
   SOCKJS_PATH,
 } from '@/lib/bff/page-rules';
 import { upstreamPath } from '@/lib/bff/path';
-import { refreshSession } from '@/lib/bff/refresh';
 import { backendAcceptsAccessToken } from '@/lib/bff/session-check';
+import { readRequestSession, refreshAtEdge } from '@/lib/bff/session-edge';
 import { bffSettings } from '@/lib/bff/settings';
 import { getPublicConfig } from '@/lib/config';
 import { messages } from '@/lib/i18n/messages';
 import { contentSecurityPolicy, createNonce, pageSecurityHeaders } from '@/lib/shared/security/csp';
 
 /**
- * Page navigations (see `config.matcher`; SockJS paths are sent on to the backend): a page addressed to a host other than PUBLIC_URL's
- * goes to the same path on PUBLIC_URL first (one origin, so the session cookies are where the
- * browser looks for them), a protected page without a session goes to
- * `/login?next=…`, `/login` with a session goes to `/`, and an expired access token with a refresh
- * cookie is refreshed here (the BFF's single-flight refresh), the new cookies set on the response
- * and on the request the page renders with (decisions.md §3).
+ * Page navigations (see `config.matcher`; SockJS paths are sent on to the backend): a page
+ * addressed to a host other than PUBLIC_URL's goes to the same path on PUBLIC_URL first (one
+ * origin, so the session cookies are where the browser looks for them), a protected page without a
+ * session goes to `/login?next=…`, `/login` with a session goes to `/`, and an expired access token
+ * with a refresh cookie is refreshed here (lib/bff/session-edge.ts, the step the BFF's forward and
+ * the server reads share), the new cookies set on the response and on the request the page renders
+ * with, so the page's own reads need no second refresh.
  *
  * Every page answer carries the security headers (lib/shared/security/csp.ts): a Content-Security-Policy
  * with a fresh nonce, also set on the request the page renders with, from which Next takes the
@@ -91,26 +84,25 @@ async function pageResponse(request: NextRequest, forwarded: Headers): Promise<R
     });
   }
   const search = request.nextUrl.search;
-  const cookieHeader = request.headers.get('cookie');
-  const refreshToken = readCookie(cookieHeader, REFRESH_TOKEN_COOKIE);
-  const accessToken = readCookie(cookieHeader, ACCESS_TOKEN_COOKIE);
-  let accessFresh = isAccessTokenFresh(accessToken);
+  const session = readRequestSession(request.headers.get('cookie'));
+  const secure = bffSettings().secureCookies;
+  let accessFresh = session.accessFresh;
   // /login is the one place a fresh-looking token decides alone (it sends the member home), so the
   // backend vouches for it first; a refused one counts as expired (see backendAcceptsAccessToken).
   let accessRefused = false;
   if (accessFresh && isPublicPage(pathname)) {
-    accessRefused = !(await backendAcceptsAccessToken(accessToken as string));
+    accessRefused = !(await backendAcceptsAccessToken(session.access as string));
     accessFresh = !accessRefused;
   }
   const decision = decidePage(pathname, search, {
     accessFresh,
-    hasRefresh: refreshToken !== undefined && refreshToken !== '',
+    hasRefresh: session.refresh !== undefined,
   });
   if (decision.action === 'next') {
     const response = NextResponse.next({ request: { headers: forwarded } });
     // The refused token goes, so that the signed-in pages stop trying it.
     if (accessRefused) {
-      for (const line of sessionDeletionCookies(bffSettings().secureCookies)) {
+      for (const line of sessionDeletionCookies(secure)) {
         response.headers.append('set-cookie', line);
       }
     }
@@ -118,34 +110,18 @@ async function pageResponse(request: NextRequest, forwarded: Headers): Promise<R
   }
   if (decision.action === 'redirect') return redirect(request, decision.location);
 
-  const outcome = await refreshSession(refreshToken as string);
-  const after = decideAfterRefresh(pathname, search, outcome.kind);
-  const secure = bffSettings().secureCookies;
-  let cookieLines: string[] = [];
-  let forwardedCookie: string | undefined;
-  if (after.useNewCookies && outcome.kind === 'refreshed') {
-    cookieLines = rewriteSetCookies(outcome.setCookies, secure);
-    forwardedCookie = withCookies(cookieHeader, {
-      [ACCESS_TOKEN_COOKIE]: outcome.accessToken,
-      [REFRESH_TOKEN_COOKIE]: outcome.refreshToken,
-    });
-  } else if (after.clearCookies) {
-    cookieLines = sessionDeletionCookies(secure);
-    forwardedCookie = withCookies(cookieHeader, {
-      [ACCESS_TOKEN_COOKIE]: null,
-      [REFRESH_TOKEN_COOKIE]: null,
-    });
-  }
-
+  const refreshed = await refreshAtEdge(session, secure);
+  const after = decideAfterRefresh(pathname, search, refreshed.kind);
   let response: Response;
   if (after.action === 'redirect') {
     response = redirect(request, after.location);
   } else {
-    if (forwardedCookie) forwarded.set('cookie', forwardedCookie);
-    else if (forwardedCookie === '') forwarded.delete('cookie');
+    // The page renders with the cookies the browser is about to get.
+    if (refreshed.cookieHeader) forwarded.set('cookie', refreshed.cookieHeader);
+    else if (refreshed.cookieHeader === '') forwarded.delete('cookie');
     response = NextResponse.next({ request: { headers: forwarded } });
   }
-  for (const line of cookieLines) response.headers.append('set-cookie', line);
+  for (const line of refreshed.setCookies) response.headers.append('set-cookie', line);
   return response;
 }
 

@@ -5,22 +5,13 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { INVALID_CHARACTER_MESSAGE } from '@/lib/contract/errors';
 import { BODY_LIMITS, requestBodyLimit, type BodyLimit } from '@/lib/contract/limits';
 import { messages } from '@/lib/i18n/messages';
-import {
-  ACCESS_TOKEN_COOKIE,
-  REFRESH_TOKEN_COOKIE,
-  readCookie,
-  rewriteSetCookie,
-  rewriteSetCookies,
-  sessionDeletionCookies,
-  withCookies,
-} from './cookies';
+import { rewriteSetCookie, rewriteSetCookies } from './cookies';
 import { errorResponse, fieldErrorResponse } from './errors';
 import { browserResponseHeaders, upstreamRequestHeaders } from './headers';
-import { isAccessTokenFresh } from './jwt-expiry';
 import { upstreamPath } from './path';
 import { replacedQueryParameter } from './query-text';
 import { isSignInRedirect, rewriteLocation } from './redirects';
-import { refreshSession } from './refresh';
+import { freshSessionAtEdge, readRequestSession } from './session-edge';
 import { bffSettings } from './settings';
 import { startUpstreamSpan } from './tracing';
 import {
@@ -95,27 +86,19 @@ export async function forward(request: Request): Promise<Response> {
   }
 
   // --- transparent refresh -------------------------------------------------------------------
-  let cookie: string | null | undefined; // undefined: forward the incoming Cookie header as is
+  // The edge's session step (lib/bff/session-edge.ts): an expired access token with a refresh
+  // cookie is refreshed first; 'unavailable' forwards unchanged (the backend decides, and the
+  // cookies stay).
+  let cookie: string | undefined; // undefined: forward the incoming Cookie header as is
   let sessionCookies: string[] | undefined; // Set-Cookie lines the BFF adds to the answer
   if (target.isApi && !NO_REFRESH.has(target.path)) {
-    const cookieHeader = incoming.get('cookie');
-    const refreshToken = readCookie(cookieHeader, REFRESH_TOKEN_COOKIE);
-    if (refreshToken && !isAccessTokenFresh(readCookie(cookieHeader, ACCESS_TOKEN_COOKIE))) {
-      const outcome = await refreshSession(refreshToken);
-      if (outcome.kind === 'refreshed') {
-        cookie = withCookies(cookieHeader, {
-          [ACCESS_TOKEN_COOKIE]: outcome.accessToken,
-          [REFRESH_TOKEN_COOKIE]: outcome.refreshToken,
-        });
-        sessionCookies = rewriteSetCookies(outcome.setCookies, settings.secureCookies);
-      } else if (outcome.kind === 'rejected') {
-        cookie = withCookies(cookieHeader, {
-          [ACCESS_TOKEN_COOKIE]: null,
-          [REFRESH_TOKEN_COOKIE]: null,
-        });
-        sessionCookies = sessionDeletionCookies(settings.secureCookies);
-      }
-      // 'unavailable': forward unchanged; the backend decides, and the cookies stay.
+    const refreshed = await freshSessionAtEdge(
+      readRequestSession(incoming.get('cookie')),
+      settings.secureCookies,
+    );
+    if (refreshed && refreshed.kind !== 'unavailable') {
+      cookie = refreshed.cookieHeader;
+      sessionCookies = refreshed.setCookies;
     }
   }
 

@@ -98,8 +98,6 @@ describe('decidePage', () => {
     }
     expect(decideAfterRefresh('/~offline', '', 'rejected')).toEqual({
       action: 'next',
-      clearCookies: true,
-      useNewCookies: false,
     });
   });
 
@@ -110,11 +108,9 @@ describe('decidePage', () => {
 });
 
 describe('decideAfterRefresh', () => {
-  it('continues (or leaves /login for home) with the new cookies', () => {
+  it('continues (or leaves /login for home) once refreshed', () => {
     expect(decideAfterRefresh('/post', '', 'refreshed')).toEqual({
       action: 'next',
-      clearCookies: false,
-      useNewCookies: true,
     });
     expect(decideAfterRefresh('/login', '', 'refreshed')).toMatchObject({
       action: 'redirect',
@@ -122,25 +118,19 @@ describe('decideAfterRefresh', () => {
     });
   });
 
-  it('clears the cookies and signs in again when the refresh is refused', () => {
+  it('signs in again when the refresh is refused', () => {
     expect(decideAfterRefresh('/post', '?a=1', 'rejected')).toEqual({
       action: 'redirect',
       location: '/login?next=%2Fpost%3Fa%3D1',
-      clearCookies: true,
-      useNewCookies: false,
     });
     expect(decideAfterRefresh('/login', '', 'rejected')).toEqual({
       action: 'next',
-      clearCookies: true,
-      useNewCookies: false,
     });
   });
 
   it('lets the page render when the backend is unreachable', () => {
     expect(decideAfterRefresh('/post', '', 'unavailable')).toEqual({
       action: 'next',
-      clearCookies: false,
-      useNewCookies: false,
     });
   });
 });

@@ -162,34 +162,24 @@ export function decidePage(pathname: string, search: string, session: PageSessio
 export type RefreshResultKind = 'refreshed' | 'rejected' | 'unavailable';
 
 /**
- * What proxy.ts does once the refresh settled. `clearCookies` asks for deletions of both session
- * cookies; `useNewCookies` for the refreshed ones on the response and the forwarded request.
+ * What proxy.ts does once the refresh settled (the cookies that go with each outcome are
+ * lib/bff/session-edge.ts's: the new ones, their deletion, or none).
  */
 export function decideAfterRefresh(
   pathname: string,
   search: string,
   result: RefreshResultKind,
-): ({ action: 'next' } | { action: 'redirect'; location: string }) & {
-  clearCookies: boolean;
-  useNewCookies: boolean;
-} {
+): { action: 'next' } | { action: 'redirect'; location: string } {
   const isLogin = isPublicPage(pathname);
   switch (result) {
     case 'refreshed':
-      return isLogin
-        ? { action: 'redirect', location: HOME_PATH, clearCookies: false, useNewCookies: true }
-        : { action: 'next', clearCookies: false, useNewCookies: true };
+      return isLogin ? { action: 'redirect', location: HOME_PATH } : { action: 'next' };
     case 'rejected':
       return isLogin || isOfflinePage(pathname)
-        ? { action: 'next', clearCookies: true, useNewCookies: false }
-        : {
-            action: 'redirect',
-            location: loginRedirectTarget(pathname, search),
-            clearCookies: true,
-            useNewCookies: false,
-          };
+        ? { action: 'next' }
+        : { action: 'redirect', location: loginRedirectTarget(pathname, search) };
     default:
       // Backend unreachable: nothing is known about the session; let the page say so.
-      return { action: 'next', clearCookies: false, useNewCookies: false };
+      return { action: 'next' };
   }
 }

@@ -5,10 +5,15 @@ import { cache } from 'react';
 import type * as z from 'zod/mini';
 import { newTraceId } from '@/lib/shared/tracing/traceparent';
 import { backendGet } from './backend-get';
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, withCookies } from './cookies';
-import { isAccessTokenFresh } from './jwt-expiry';
+import { ACCESS_TOKEN_COOKIE, withCookies } from './cookies';
 import { LOGIN_PATH } from './page-rules';
-import { refreshSession } from './refresh';
+import {
+  freshSessionAtEdge,
+  readRequestSession,
+  refreshAtEdge,
+  type RequestSession,
+} from './session-edge';
+import { bffSettings } from './settings';
 import { currentTraceId } from './tracing';
 
 /**
@@ -59,26 +64,19 @@ export function isAccessDenied(error: unknown): error is AccessDeniedError {
   return error instanceof AccessDeniedError;
 }
 
-interface SessionCookies {
-  header: string;
-  access: string | undefined;
-  refresh: string | undefined;
+/** The request's session cookies, as the edge step reads them (lib/bff/session-edge.ts). */
+async function requestSession(): Promise<RequestSession> {
+  return readRequestSession((await cookies()).toString());
 }
 
-async function sessionCookies(): Promise<SessionCookies> {
-  const jar = await cookies();
-  return {
-    header: jar.toString(),
-    access: jar.get(ACCESS_TOKEN_COOKIE)?.value || undefined,
-    refresh: jar.get(REFRESH_TOKEN_COOKIE)?.value || undefined,
-  };
-}
-
-/** An access token to send: the cookie's when fresh, else one from the shared refresh flight. */
-async function usableAccessToken(session: SessionCookies): Promise<string | undefined> {
-  if (isAccessTokenFresh(session.access) || !session.refresh) return session.access;
-  const outcome = await refreshSession(session.refresh);
-  return outcome.kind === 'refreshed' ? outcome.accessToken : session.access;
+/**
+ * The access token to send: the cookie's when fresh, else one from the edge's refresh (which
+ * shares proxy.ts's flight). A refused refresh keeps the old token: the backend then answers 401,
+ * which sends the member to /login.
+ */
+async function usableAccessToken(session: RequestSession): Promise<string | undefined> {
+  const refreshed = await freshSessionAtEdge(session, bffSettings().secureCookies);
+  return refreshed?.kind === 'refreshed' ? refreshed.accessToken : session.access;
 }
 
 /**
@@ -129,24 +127,24 @@ async function readBackendOrMissing<S extends z.ZodMiniType>(
   path: string,
   schema: S,
 ): Promise<z.output<S> | typeof MISSING> {
-  const session = await sessionCookies();
+  const session = await requestSession();
   const traceId = currentTraceId(renderTraceId);
   let access = await usableAccessToken(session);
   let response = await send(
     path,
-    withCookies(session.header, { [ACCESS_TOKEN_COOKIE]: access }),
+    withCookies(session.cookieHeader, { [ACCESS_TOKEN_COOKIE]: access }),
     traceId,
   );
 
   if (isUnauthenticated(response.status) && session.refresh) {
     // The token looked fresh but was refused (signed with an old key, or revoked): one refresh.
     await response.body?.cancel().catch(() => undefined);
-    const outcome = await refreshSession(session.refresh);
-    if (outcome.kind === 'refreshed' && outcome.accessToken !== access) {
-      access = outcome.accessToken;
+    const refreshed = await refreshAtEdge(session, bffSettings().secureCookies);
+    if (refreshed.kind === 'refreshed' && refreshed.accessToken !== access) {
+      access = refreshed.accessToken;
       response = await send(
         path,
-        withCookies(session.header, { [ACCESS_TOKEN_COOKIE]: access }),
+        withCookies(session.cookieHeader, { [ACCESS_TOKEN_COOKIE]: access }),
         traceId,
       );
     }
