@@ -65,3 +65,31 @@ test('home: hydration asks for neither the session nor the month again', async (
     .poll(() => requests.some((line) => line.startsWith('POST /api/today/checkbox/')))
     .toBe(true);
 });
+
+test('home: a slow week summary streams in after the calendar, which never waits for it', async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, uniqueMember('ssr-stream'));
+  // The backend's test-only slow read (TEST_SLOW_READS in the e2e stack): this browser's week
+  // summary answers 12 s late, from the server render as from the browser.
+  await page
+    .context()
+    .addCookies([{ name: 'test_slow_read', value: 'week-summary:12000', url: page.url() }]);
+  // The document's load waits for the streamed part, so the navigation is followed from its start.
+  await page.goto('/', { waitUntil: 'commit' });
+  const today = seoulToday();
+  const [year, month] = today.split('-').map(Number);
+  const title = `${year}.${String(month).padStart(2, '0')}`;
+  await expect(page.getByRole('button', { name: title })).toBeVisible();
+  // The calendar is there while the summary is still its skeleton: it was sent first.
+  const summary = page.getByRole('region', { name: '이번 주' });
+  await expect(summary.getByRole('status')).toHaveText('이번 주 요약을 불러오는 중...');
+  // Then the summary arrives in the same response, with no request of the browser's.
+  const requests = recordApiRequests(page);
+  await expect(summary.getByText('이번 주 첫 운동을 기록해 보세요.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(summary.getByRole('status')).toHaveCount(0);
+  expect(requests.filter((url) => url.includes('/api/today/week/'))).toEqual([]);
+});

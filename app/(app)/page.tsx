@@ -1,15 +1,26 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { SWRConfig } from 'swr';
 import { HomePage } from '@/components/home/home-page';
+import { HomeWeekSummary } from '@/components/home/home-week-summary';
+import { WeekSummarySkeleton } from '@/components/training/week-summary';
 import { homeFallback } from '@/lib/bff/screens/home';
 import { messages } from '@/lib/i18n/messages';
+import { seoulDateKey } from '@/lib/shared/dates';
 
 export const metadata: Metadata = { title: messages.pages.home };
 
 export default async function Page() {
+  const todayKey = seoulDateKey();
   return (
-    <SWRConfig value={{ fallback: await homeFallback() }}>
-      <HomePage />
+    <SWRConfig value={{ fallback: await homeFallback(todayKey) }}>
+      <HomePage
+        weekSummary={
+          <Suspense fallback={<WeekSummarySkeleton />}>
+            <HomeWeekSummary todayKey={todayKey} />
+          </Suspense>
+        }
+      />
     </SWRConfig>
   );
 }

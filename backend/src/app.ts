@@ -304,7 +304,7 @@ export async function buildApp(
   await app.register(routineRoutes, { db: database.db });
   await app.register(todayRoutes, { db: database.db });
   await app.register(settingsRoutes, { db: database.db });
-  await app.register(trainingRoutes, { db: database.db });
+  await app.register(trainingRoutes, { db: database.db, testSlowReads: config.testSlowReads });
   await app.register(clubRoutes, { db: database.db, hub, live });
   await app.register(chatRoutes, { db: database.db, live, tickets });
   await app.register(liveRoutes, { db: database.db, live });

@@ -116,6 +116,8 @@ const envSchema = z
     SEED_DEMO: booleanFlag(true),
     // Production migrates as its own step (`npm run db:migrate`, a Kubernetes Job); `npm start` asks.
     MIGRATE_ON_START: booleanFlag(false),
+    // Test-only: a request may ask for a slow read (backend/src/http/test-slow-read.ts).
+    TEST_SLOW_READS: booleanFlag(false),
     REDIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     // Put before every pub/sub channel: deployments (or test runs) sharing one Redis stay apart.
     // No glob characters, which would widen the pattern subscriptions.
@@ -241,6 +243,8 @@ export interface Config {
    * build is left alone: /readyz answers 503 until `npm run db:migrate` has run.
    */
   migrateOnStart: boolean;
+  /** Test-only: honour the slow-read cookie (http/test-slow-read.ts); loopback PUBLIC_URL only. */
+  testSlowReads: boolean;
   redisUrl?: string;
   /**
    * Prepended to the fan-out's channel names: REDIS_CHANNEL_PREFIX, else derived from REDIS_URL's
@@ -363,6 +367,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const loopback = isLoopbackHost(publicUrl.hostname);
   const devSignIn = !google && (e.DEV_SIGN_IN || loopback);
   if (!google && !devSignIn) throw new Error(devSignInRefusal(e.PUBLIC_URL));
+  if (e.TEST_SLOW_READS && !loopback) {
+    throw new Error(
+      `TEST_SLOW_READS lets any request slow a read down: it is for the test suite, with a loopback PUBLIC_URL (not ${e.PUBLIC_URL}).`,
+    );
+  }
   return {
     host: e.BACKEND_HOST,
     port: e.BACKEND_PORT,
@@ -378,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devSignInExposed: devSignIn && !loopback,
     seedDemo: e.SEED_DEMO,
     migrateOnStart: e.MIGRATE_ON_START,
+    testSlowReads: e.TEST_SLOW_READS,
     redisUrl: e.REDIS_URL,
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX ?? redisChannelPrefixFor(e.REDIS_URL),
     redisChannelPrefixDerived: e.REDIS_CHANNEL_PREFIX === undefined,

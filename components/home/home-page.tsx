@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -32,7 +32,12 @@ type Modal = { kind: 'add' } | { kind: 'edit'; today: Today } | null;
  * side by side on wide screens and stacked on phones. Dates are `YYYY-MM-DD` keys in Seoul time;
  * the chosen date starts at today in Seoul and keeps its log while the visible month changes.
  */
-export function HomePage() {
+export function HomePage({
+  weekSummary,
+}: {
+  /** The week summary as the server streams it; without one, the browser reads it itself. */
+  weekSummary?: ReactNode;
+} = {}) {
   const {
     todayKey,
     selectedKey,
@@ -145,7 +150,7 @@ export function HomePage() {
             />
           </Card>
         </div>
-        <WeekSummary todayKey={todayKey} />
+        {weekSummary ?? <WeekSummary todayKey={todayKey} />}
       </div>
       {modal?.kind === 'add' ? (
         <AddDialog key={selectedKey} date={selectedKey} onClose={() => setModal(null)} />

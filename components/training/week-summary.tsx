@@ -1,6 +1,6 @@
 'use client';
 
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
@@ -109,15 +109,45 @@ export function WeekSummary({ todayKey }: { todayKey: string }) {
       />
     );
   } else {
-    body = (
-      <div className={styles.body} role="status">
-        <span className="visuallyHidden">{messages.weekSummary.loading}</span>
-        <Skeleton variant="title" short />
-        <Skeleton />
-      </div>
-    );
+    body = <WeekSummaryLoading />;
   }
 
+  return (
+    <WeekSummaryCard headingId={headingId} start={start}>
+      {body}
+    </WeekSummaryCard>
+  );
+}
+
+/** The summary's place while it loads: the card and heading it will have, skeleton lines inside. */
+export function WeekSummarySkeleton() {
+  const headingId = useId();
+  return (
+    <WeekSummaryCard headingId={headingId} start={undefined}>
+      <WeekSummaryLoading />
+    </WeekSummaryCard>
+  );
+}
+
+function WeekSummaryLoading() {
+  return (
+    <div className={styles.body} role="status">
+      <span className="visuallyHidden">{messages.weekSummary.loading}</span>
+      <Skeleton variant="title" short />
+      <Skeleton />
+    </div>
+  );
+}
+
+function WeekSummaryCard({
+  headingId,
+  start,
+  children,
+}: {
+  headingId: string;
+  start: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <Card className={styles.card} aria-labelledby={headingId}>
       <div className={styles.head}>
@@ -132,7 +162,7 @@ export function WeekSummary({ todayKey }: { todayKey: string }) {
           </p>
         ) : null}
       </div>
-      {body}
+      {children}
     </Card>
   );
 }

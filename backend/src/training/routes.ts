@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { requireFriendship } from '../friend/service';
 import { requireMember } from '../http/auth-hook';
 import { idParams } from '../http/reply';
+import { testSlowRead } from '../http/test-slow-read';
 import { dayRecords, exerciseHistory, weekSummary } from './service';
 
 const dateParams = z.object({ date: localDateSchema });
@@ -18,8 +19,11 @@ const rangeQuery = z.object({ range: z.optional(historyRangeSchema).default('3m'
  * week summary. The member's own, or a friend's through an accepted friendship (403 otherwise);
  * another member's exercise is 404, as everywhere.
  */
-export async function trainingRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
-  const { db } = options;
+export async function trainingRoutes(
+  app: FastifyInstance,
+  options: { db: Db; testSlowReads?: boolean },
+): Promise<void> {
+  const { db, testSlowReads = false } = options;
 
   app.get('/api/today/date/:date/records', async (request) => {
     const member = requireMember(request);
@@ -38,6 +42,7 @@ export async function trainingRoutes(app: FastifyInstance, options: { db: Db }):
   app.get('/api/today/week/:date', async (request) => {
     const member = requireMember(request);
     const { date } = dateParams.parse(request.params);
+    await testSlowRead(request, testSlowReads, 'week-summary');
     return weekSummary(db, member.id, date);
   });
 

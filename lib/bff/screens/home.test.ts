@@ -9,7 +9,7 @@ import {
 import { fetchDay, fetchDayRecords, fetchMonth, fetchPreviousSessions } from '../reads/today';
 import { fetchWeekSummary } from '../reads/training';
 import { BackendReadError } from '../server-client';
-import { homeFallback } from './home';
+import { homeFallback, homeWeekFallback } from './home';
 
 jest.mock('../reads/today', () => ({
   fetchDay: jest.fn(),
@@ -42,8 +42,13 @@ describe('homeFallback', () => {
       [dayKey(TODAY)]: log,
       [dayRecordsKey(TODAY)]: records,
       [previousSessionsKey(TODAY)]: previous,
-      [weekSummaryKey(TODAY)]: null,
     });
+  });
+
+  it('leaves the week summary to its own boundary: the calendar never waits for it', async () => {
+    jest.mocked(fetchWeekSummary).mockImplementation(() => new Promise(() => undefined));
+    expect(await homeFallback(TODAY)).not.toHaveProperty([weekSummaryKey(TODAY)]);
+    expect(fetchWeekSummary).not.toHaveBeenCalled();
   });
 
   it('leaves a decoration the backend could not read to the browser', async () => {
@@ -61,5 +66,18 @@ describe('homeFallback', () => {
     expect(fetchDay).not.toHaveBeenCalled();
     expect(fetchDayRecords).not.toHaveBeenCalled();
     expect(fetchPreviousSessions).not.toHaveBeenCalled();
+  });
+});
+
+describe('homeWeekFallback', () => {
+  it('hands the week summary over, null from a backend without one', async () => {
+    expect(await homeWeekFallback(TODAY)).toEqual({ [weekSummaryKey(TODAY)]: null });
+  });
+
+  it('leaves a summary the backend could not read to the browser', async () => {
+    jest
+      .mocked(fetchWeekSummary)
+      .mockImplementation(() => Promise.reject(new BackendReadError('/week', 502)));
+    expect(await homeWeekFallback(TODAY)).toEqual({});
   });
 });

@@ -14,16 +14,13 @@ import { unlessUnavailable, withEntry } from './fallback';
 
 /**
  * What the home screen's first view shows, as SWR fallback entries: this month's days in Seoul
- * time, today's log when today has a record (with its record badges and what was lifted last time
- * per exercise), and this week's summary (null from a backend without these reads). The summary decorates the screen: when it cannot be read (backend trouble) its key is left
- * out and the browser asks for it itself.
+ * time, and today's log when today has a record (with its record badges and what was lifted last
+ * time per exercise). The week summary is not among them: it streams in after the calendar
+ * (`homeWeekFallback`, in its own Suspense boundary), so a slow summary never holds the page back.
  */
 export async function homeFallback(todayKey: string = seoulDateKey()) {
   const { year, month } = yearMonthOfKey(todayKey);
-  const [days, week] = await Promise.all([
-    fetchMonth(year, month),
-    unlessUnavailable(fetchWeekSummary(todayKey)),
-  ]);
+  const days = await fetchMonth(year, month);
   const fallback: Record<string, unknown> = { [monthKey(year, month)]: days };
   if (isListed(days, todayKey)) {
     const [log, records, previous] = await Promise.all([
@@ -37,6 +34,19 @@ export async function homeFallback(todayKey: string = seoulDateKey()) {
       withEntry(fallback, previousSessionsKey(todayKey), previous);
     }
   }
-  withEntry(fallback, weekSummaryKey(todayKey), week);
+  return fallback;
+}
+
+/**
+ * The week summary's fallback entry (null from a backend without it). It decorates the screen:
+ * when it cannot be read (backend trouble) the entry is left out and the browser asks itself.
+ */
+export async function homeWeekFallback(todayKey: string) {
+  const fallback: Record<string, unknown> = {};
+  withEntry(
+    fallback,
+    weekSummaryKey(todayKey),
+    await unlessUnavailable(fetchWeekSummary(todayKey)),
+  );
   return fallback;
 }
