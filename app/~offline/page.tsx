@@ -3,6 +3,7 @@ import { InstallButton } from '@/components/install/install-button';
 import { BrandMark } from '@/components/shell/brand';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { WifiOffIcon } from '@/components/ui/icons';
 import { messages } from '@/lib/i18n/messages';
 import notice from '@/components/ui/notice-page.module.css';
 import styles from './page.module.css';
@@ -28,20 +29,7 @@ export default function OfflinePage() {
     <main id="main" className={notice.page}>
       <Card padding="lg" className={notice.card}>
         <BrandMark />
-        <svg
-          className={styles.icon}
-          viewBox="0 0 24 24"
-          width="48"
-          height="48"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M2 8.8a15 15 0 0 1 4.2-2.6M22 8.8A15 15 0 0 0 10.7 5M5 12.9a10 10 0 0 1 5.2-2.8M19 12.9a10 10 0 0 0-2.1-1.5M8.5 16.4a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />
-        </svg>
+        <WifiOffIcon className={styles.icon} />
         <h1 className={notice.title}>{text.title}</h1>
         <p className={notice.description}>{text.available}</p>
         <p className={notice.description}>{text.unavailable}</p>

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { Fragment, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { MoreIcon } from '@/components/ui/icons';
 import styles from './action-menu.module.css';
 
 export interface ActionMenuItem {
@@ -14,16 +15,6 @@ export interface ActionMenuItem {
   tone?: 'danger';
   /** Shown but not chosen (e.g. while the member's role is still loading). */
   disabled?: boolean;
-}
-
-function MoreIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <circle cx="5" cy="12" r="1.9" fill="currentColor" />
-      <circle cx="12" cy="12" r="1.9" fill="currentColor" />
-      <circle cx="19" cy="12" r="1.9" fill="currentColor" />
-    </svg>
-  );
 }
 
 /**

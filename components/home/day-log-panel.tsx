@@ -2,6 +2,7 @@
 
 import { useId, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
+import { SmallPencilIcon, SmallPlusIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
@@ -49,28 +50,6 @@ export function bySequence(entries: readonly TodayExercise[]): TodayExercise[] {
           (b.entry.sequence ?? Number.MAX_SAFE_INTEGER) || a.index - b.index,
     )
     .map(({ entry }) => entry);
-}
-
-function PlusIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-      <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function PencilIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-      <path
-        d="M13.2 3.8l3 3L7 16H4v-3l9.2-9.2zM11.5 5.5l3 3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
 }
 
 function recordsBySet(records: DayRecords | undefined): Map<number, RecordKindDto[]> {
@@ -226,7 +205,7 @@ export function DayLogPanel({
                     aria-label={messages.inlineSets.addSetLabel(entry.exerciseName)}
                     disabled={entry.repWeightList.length >= LIMITS.sets}
                     onClick={() => void onAddSet(entry)}
-                    icon={<PlusIcon />}
+                    icon={<SmallPlusIcon width="20" height="20" />}
                   >
                     {messages.inlineSets.addSet}
                   </Button>
@@ -297,7 +276,7 @@ export function DayLogPanel({
               title={messages.dayLog.add}
               onClick={onAdd}
             >
-              <PlusIcon />
+              <SmallPlusIcon width="20" height="20" />
             </Button>
             <Button
               variant="secondary"
@@ -309,7 +288,7 @@ export function DayLogPanel({
                 if (today) onEdit?.(today);
               }}
             >
-              <PencilIcon />
+              <SmallPencilIcon />
             </Button>
           </div>
         )}

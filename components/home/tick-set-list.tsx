@@ -1,3 +1,4 @@
+import { CheckIcon } from '@/components/ui/icons';
 import type { RepWeight } from '@/lib/contract/exercise';
 import type { RecordKindDto } from '@/lib/contract/training';
 import { messages } from '@/lib/i18n/messages';
@@ -20,21 +21,6 @@ export interface TickSetListProps {
   previous?: readonly SetValues[];
   /** The member's unit (weights are stored in kg). */
   unit?: WeightUnit;
-}
-
-function CheckIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-      <path
-        d="M4.5 10.5l3.5 3.5 7.5-8"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
 }
 
 /** A PR badge: `PR` on screen, the records it stands for in its accessible text and title. */

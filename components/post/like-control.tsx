@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useCallback, useId, useState } from 'react';
+import { HeartIcon } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
 import { describeError, failureMessage } from '@/components/workout/errors';
 import type { Post } from '@/lib/contract/post';
@@ -16,19 +17,6 @@ const LikersDialog = dynamic(
     ssr: false,
   },
 );
-
-function HeartIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path
-        className={styles.heart}
-        d="M12 20.2s-7.2-4.4-8.9-9A4.9 4.9 0 0 1 12 6.7a4.9 4.9 0 0 1 8.9 4.5c-1.7 4.6-8.9 9-8.9 9Z"
-        strokeWidth="1.7"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /**
  * A post's like (issue 16): a toggle button named `좋아요` (`aria-pressed`, a heart that fills) and
@@ -59,7 +47,7 @@ export function LikeControl({ post }: { post: Post }) {
         aria-describedby={countId}
         onClick={toggle}
       >
-        <HeartIcon />
+        <HeartIcon pathClassName={styles.heart} />
         <span className="visuallyHidden">{messages.social.like}</span>
       </button>
       <button

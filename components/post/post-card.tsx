@@ -2,6 +2,7 @@
 
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { CommentIcon } from '@/components/ui/icons';
 import type { Post } from '@/lib/contract/post';
 import { messages } from '@/lib/i18n/messages';
 import { LikeControl } from './like-control';
@@ -9,19 +10,6 @@ import { PostAuthor } from './post-author';
 import { PostImage } from './post-image';
 import { PostOwnerActions } from './post-owner-actions';
 import styles from './post-card.module.css';
-
-function CommentIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" aria-hidden="true">
-      <path
-        d="M20 11.5c0 4.14-3.58 7.5-8 7.5-1.2 0-2.34-.25-3.36-.69L4 19.5l1.2-3.6A7.2 7.2 0 0 1 4 11.5C4 7.36 7.58 4 12 4s8 3.36 8 7.5Z"
-        stroke="currentColor"
-        strokeWidth="1.7"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 export interface PostCardProps {
   post: Post;

@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
+import { ImageIcon } from '@/components/ui/icons';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { postImageUrl } from '@/lib/api/keys';
 import { messages } from '@/lib/i18n/messages';
@@ -56,16 +57,7 @@ export function PostImage({
   if (src === null || failed === src) {
     return (
       <span className={`${frame} ${styles.broken}`} role="img" aria-label={alt}>
-        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-          <path
-            d="M4 5h16v14H4zM4 15l4-4 5 5 3-3 4 4M15 9.5h.01"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <ImageIcon />
         {/* A post without an image has nothing that failed to load. */}
         {src === null ? null : (
           <span className={styles.brokenText} aria-hidden="true">

@@ -1,23 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { HomeIcon } from '@/components/ui/icons';
+import { HomeIcon, LockIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
 import styles from './access-denied.module.css';
-
-function LockIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-      <path
-        d="M6.5 10.5h11v9h-11zM8.5 10.5V8a3.5 3.5 0 017 0v2.5M12 14v2.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.7"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /**
  * The access-denied block of a friend's profile: `접근 권한이 없습니다`, why, and a `홈으로 돌아가기`

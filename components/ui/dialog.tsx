@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { messages } from '@/lib/i18n/messages';
+import { CloseIcon } from './icons';
 import { dialogOpened, openDialogCount } from './layers';
 import styles from './dialog.module.css';
 
@@ -135,14 +136,7 @@ export function Dialog({
               aria-label={messages.dialog.close}
               onClick={onClose}
             >
-              <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-                <path
-                  d="M5 5l10 10M15 5L5 15"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <CloseIcon />
             </button>
           )}
         </div>

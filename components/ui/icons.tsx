@@ -178,3 +178,203 @@ export function EditIcon() {
     </Icon>
   );
 }
+
+/*
+ * The icons below keep their own boxes, sizes and strokes (each as it was drawn where it is used).
+ * Props are spread on the svg, so a caller can set its size or class.
+ */
+
+/** ✕: closes a dialog (20 px, the default) or a toast (16 px). */
+export function CloseIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" {...props}>
+      <path
+        d="M5 5l10 10M15 5L5 15"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/** + on the 20 px grid (PlusIcon is the 24 px one); sized by the caller or the button's icon slot. */
+export function SmallPlusIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" {...props}>
+      <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** −: a set's remove button (sized by the caller). */
+export function MinusIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" {...props}>
+      <path d="M5 10h10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** A pencil on the 20 px grid, thinner than EditIcon: the day log's edit button. */
+export function SmallPencilIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" {...props}>
+      <path
+        d="M13.2 3.8l3 3L7 16H4v-3l9.2-9.2zM11.5 5.5l3 3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** ✓: a ticked set. */
+export function CheckIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" {...props}>
+      <path
+        d="M4.5 10.5l3.5 3.5 7.5-8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** Two columns of three dots: a sortable row's drag handle. */
+export function DragHandleIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" {...props}>
+      {[6, 10, 14].map((y) => (
+        <g key={y} fill="currentColor">
+          <circle cx="7.5" cy={y} r="1.4" />
+          <circle cx="12.5" cy={y} r="1.4" />
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+/** ⋯: a menu button. */
+export function MoreIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" {...props}>
+      <circle cx="5" cy="12" r="1.9" fill="currentColor" />
+      <circle cx="12" cy="12" r="1.9" fill="currentColor" />
+      <circle cx="19" cy="12" r="1.9" fill="currentColor" />
+    </svg>
+  );
+}
+
+/**
+ * ♥: the like toggle. Its fill and stroke come from the caller's `pathClassName` (the heart fills
+ * while pressed), so the path has no colour of its own.
+ */
+export function HeartIcon({
+  pathClassName,
+  ...svg
+}: { pathClassName?: string } & SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" {...svg}>
+      <path
+        className={pathClassName}
+        d="M12 20.2s-7.2-4.4-8.9-9A4.9 4.9 0 0 1 12 6.7a4.9 4.9 0 0 1 8.9 4.5c-1.7 4.6-8.9 9-8.9 9Z"
+        strokeWidth="1.7"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** A speech bubble: a post's comments. */
+export function CommentIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" aria-hidden="true" {...props}>
+      <path
+        d="M20 11.5c0 4.14-3.58 7.5-8 7.5-1.2 0-2.34-.25-3.36-.69L4 19.5l1.2-3.6A7.2 7.2 0 0 1 4 11.5C4 7.36 7.58 4 12 4s8 3.36 8 7.5Z"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** A picture: stands in for a post image that is missing or failed to load. */
+export function ImageIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" {...props}>
+      <path
+        d="M4 5h16v14H4zM4 15l4-4 5 5 3-3 4 4M15 9.5h.01"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** A padlock: a profile the member may not see. */
+export function LockIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" {...props}>
+      <path
+        d="M6.5 10.5h11v9h-11zM8.5 10.5V8a3.5 3.5 0 017 0v2.5M12 14v2.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** A struck-through Wi-Fi signal: the offline page. */
+export function WifiOffIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="48"
+      height="48"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...props}
+    >
+      <path d="M2 8.8a15 15 0 0 1 4.2-2.6M22 8.8A15 15 0 0 0 10.7 5M5 12.9a10 10 0 0 1 5.2-2.8M19 12.9a10 10 0 0 0-2.1-1.5M8.5 16.4a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />
+    </svg>
+  );
+}
+
+/** Google's four-colour G (its own colours, not the text colour): the sign-in button. */
+export function GoogleIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false" {...props}>
+      <path
+        fill="#4285F4"
+        d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.7v3h3.9c2.2-2.1 3.5-5.2 3.5-8.8Z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24Z"
+      />
+      <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1Z" />
+      <path
+        fill="#EA4335"
+        d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.8 3.6-4.9 6.7-4.9Z"
+      />
+    </svg>
+  );
+}

@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { messages } from '@/lib/i18n/messages';
+import { CloseIcon } from './icons';
 import { openDialogCount, subscribeDialogs } from './layers';
 import styles from './toast.module.css';
 
@@ -63,14 +64,7 @@ function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => vo
         aria-label={messages.dialog.close}
         onClick={() => onClose(item.id)}
       >
-        <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-          <path
-            d="M5 5l10 10M15 5L5 15"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-          />
-        </svg>
+        <CloseIcon width="16" height="16" />
       </button>
     </div>
   );

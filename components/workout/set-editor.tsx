@@ -2,6 +2,7 @@
 
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { MinusIcon, SmallPlusIcon } from '@/components/ui/icons';
 import { messages } from '@/lib/i18n/messages';
 import { LIMITS } from '@/lib/contract/values';
 import { useWeightUnit } from '@/lib/hooks/use-day-training';
@@ -122,14 +123,7 @@ export function SetEditor({
                   aria-label={messages.sets.remove(n)}
                   onClick={() => remove(index)}
                 >
-                  <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-                    <path
-                      d="M5 10h10"
-                      stroke="currentColor"
-                      strokeWidth="1.8"
-                      strokeLinecap="round"
-                    />
-                  </svg>
+                  <MinusIcon width="18" height="18" />
                 </button>
               </li>
             );
@@ -141,16 +135,7 @@ export function SetEditor({
         size="sm"
         className={styles.add}
         onClick={add}
-        icon={
-          <svg viewBox="0 0 20 20" aria-hidden="true">
-            <path
-              d="M10 4v12M4 10h12"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-            />
-          </svg>
-        }
+        icon={<SmallPlusIcon />}
       >
         {messages.sets.add}
       </Button>

@@ -8,6 +8,7 @@ import {
   type ResponderProvided,
 } from '@hello-pangea/dnd';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { DragHandleIcon } from '@/components/ui/icons';
 import { messages } from '@/lib/i18n/messages';
 import { useDocumentNonce } from '@/lib/security/document-nonce';
 import { moveItem } from './reorder';
@@ -27,19 +28,6 @@ export interface SortableListProps<T> {
   renderItem: (item: T, index: number) => ReactNode;
   /** Accessible name of a handle; default `N번째 운동 {name} 순서 변경`. */
   handleLabel?: (item: T, index: number) => string;
-}
-
-function GripIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-      {[6, 10, 14].map((y) => (
-        <g key={y} fill="currentColor">
-          <circle cx="7.5" cy={y} r="1.4" />
-          <circle cx="12.5" cy={y} r="1.4" />
-        </g>
-      ))}
-    </svg>
-  );
 }
 
 /**
@@ -118,7 +106,7 @@ export function SortableList<T>({
                       className={styles.handle}
                       aria-label={handleLabel(item, index)}
                     >
-                      <GripIcon />
+                      <DragHandleIcon />
                     </div>
                     <div className={styles.content}>{renderItem(item, index)}</div>
                   </li>
