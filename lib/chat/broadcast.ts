@@ -2,7 +2,8 @@ import { chatBroadcastSchema, type ChatMessage } from '@/lib/contract/chat';
 
 /**
  * Parses a MESSAGE frame of the room topic: the stored message is the envelope's `body`. Kept out
- * of use-chat-room.ts because its schema brings zod: the room hook loads it with the STOMP client.
+ * of the room's store because its schema brings zod: chat-room-deps.ts loads it with the STOMP
+ * client.
  */
 export function parseBroadcastFrame(frameBody: string): ChatMessage | null {
   try {
