@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cookieNames, demoMembers, signIn } from './fixtures/auth';
+import { cookieNames, demoMembers, signInThroughUi } from './fixtures/auth';
 import { APP_URL } from './fixtures/env';
 
 const sidebar = (page: import('@playwright/test').Page) =>
@@ -34,7 +34,7 @@ test('every protected route sends an anonymous visitor to /login, keeping where 
 test('signing in through the development provider lands on / with the name in the sidebar', async ({
   page,
 }) => {
-  await signIn(page, demoMembers.minjun);
+  await signInThroughUi(page, demoMembers.minjun);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: '운동 캘린더' })).toBeVisible();
   await expect(page.getByRole('link', { name: /김민준/ }).first()).toHaveAttribute(
@@ -47,7 +47,7 @@ test('signing in through the development provider lands on / with the name in th
 });
 
 test('a reload keeps the session', async ({ page }) => {
-  await signIn(page, demoMembers.seoyeon);
+  await signInThroughUi(page, demoMembers.seoyeon);
   await page.reload();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: /이서연/ }).first()).toBeVisible();
@@ -56,7 +56,7 @@ test('a reload keeps the session', async ({ page }) => {
 test('a page load sends no session check from the browser: the server made it', async ({
   page,
 }) => {
-  await signIn(page, demoMembers.minjun);
+  await signInThroughUi(page, demoMembers.minjun);
   const checks: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/login/check') checks.push(request.url());
@@ -72,7 +72,7 @@ test('with only the refresh cookie left, / opens without passing through /login'
   page,
   context,
 }) => {
-  await signIn(page, demoMembers.jiho);
+  await signInThroughUi(page, demoMembers.jiho);
   const refreshOnly = (await context.cookies()).filter((cookie) => cookie.name !== 'access_token');
   await context.clearCookies();
   await context.addCookies(refreshOnly);
@@ -89,7 +89,7 @@ test('with only the refresh cookie left, / opens without passing through /login'
 });
 
 test('logout lands on /login and the session is gone', async ({ page }) => {
-  await signIn(page, demoMembers.minjun);
+  await signInThroughUi(page, demoMembers.minjun);
   await page.getByRole('button', { name: '로그아웃' }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/');
@@ -97,14 +97,14 @@ test('logout lands on /login and the session is gone', async ({ page }) => {
 });
 
 test('a signed-in visit to /login goes to /', async ({ page }) => {
-  await signIn(page, demoMembers.seoyeon);
+  await signInThroughUi(page, demoMembers.seoyeon);
   await page.goto('/login');
   await expect(page).toHaveURL(/\/$/);
   await expect(sidebar(page).getByRole('link', { name: '홈' })).toBeVisible();
 });
 
 test('a first-time member is created from the sign-in and greeted by name', async ({ page }) => {
-  await signIn(page, { email: `newcomer-${Date.now()}@example.com`, name: '최하늘' });
+  await signInThroughUi(page, { email: `newcomer-${Date.now()}@example.com`, name: '최하늘' });
   await expect(page.getByRole('link', { name: /최하늘/ }).first()).toBeVisible();
 });
 
