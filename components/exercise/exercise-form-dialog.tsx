@@ -14,7 +14,7 @@ import { loadApi } from '@/lib/api/load';
 import { EXERCISES_KEY, ROUTINES_KEY } from '@/lib/api/keys';
 import type { Exercise } from '@/lib/contract/exercise';
 import { LIMITS, REST_SECONDS } from '@/lib/contract/values';
-import type { ClassificationOption } from '@/lib/hooks/use-classifications';
+import type { ClassificationOption } from '@/lib/reads/exercises';
 import { messages } from '@/lib/i18n/messages';
 import {
   draftFromExercise,

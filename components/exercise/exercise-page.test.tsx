@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/keys';
-import type { Exercise } from '@/lib/contract/exercise';
+import type { ClassificationMap, Exercise } from '@/lib/contract/exercise';
 import {
   mockFetch,
   renderServerFirst,
@@ -9,10 +9,11 @@ import {
   writes,
   type Routes,
 } from '@/testing/test-helpers';
+import { classificationsRead } from '@/lib/reads/exercises';
 import { ExercisePage } from './exercise-page';
 import { groupByClassification } from './exercise-groups';
 
-const classificationMap = {
+const classificationMap: ClassificationMap = {
   삼두: 'TRICEPS',
   이두: 'BICEPS',
   가슴: 'CHEST',
@@ -295,7 +296,11 @@ describe('ExercisePage from the server page', () => {
     );
     renderServerFirst(<ExercisePage />, {
       [EXERCISES_KEY]: list,
-      [CLASSIFICATIONS_KEY]: { ...classificationMap, 'Chest (서버)': 'CHEST' },
+      // What the server page hands over: the labels mapped to the read's view.
+      [CLASSIFICATIONS_KEY]: classificationsRead.toView({
+        ...classificationMap,
+        'Chest (서버)': 'CHEST',
+      }),
     });
     // The first render holds the library, headed with the server's labels.
     const chest = screen.getByRole('region', { name: /Chest \(서버\)/ });

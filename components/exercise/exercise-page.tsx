@@ -16,8 +16,12 @@ import { useWeightUnit } from '@/lib/hooks/use-day-training';
 import { ChartIcon } from '@/components/training/chart-icon';
 import { historyHref } from '@/components/training/history-range';
 import type { Classification, Exercise } from '@/lib/contract/exercise';
-import { useClassifications } from '@/lib/hooks/use-classifications';
-import { useExercises } from '@/lib/hooks/use-exercises';
+import { useRead } from '@/lib/hooks/use-read';
+import {
+  classificationsRead,
+  DEFAULT_CLASSIFICATION_OPTIONS,
+  exercisesRead,
+} from '@/lib/reads/exercises';
 import { messages } from '@/lib/i18n/messages';
 import { groupByClassification } from './exercise-groups';
 import styles from './exercise-page.module.css';
@@ -83,8 +87,8 @@ function ExerciseCard({ exercise, onOpen }: { exercise: Exercise; onOpen: () => 
 
 /** The exercise library (/exercise): exercises grouped by body part, with add and edit modals. */
 export function ExercisePage() {
-  const { exercises, error, isLoading, mutate } = useExercises();
-  const { options } = useClassifications();
+  const { data: exercises, error, isLoading, mutate } = useRead(exercisesRead, []);
+  const options = useRead(classificationsRead, []).data?.options ?? DEFAULT_CLASSIFICATION_OPTIONS;
   const [editing, setEditing] = useState<Editing>(null);
 
   const labels = Object.fromEntries(

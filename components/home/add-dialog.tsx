@@ -9,7 +9,8 @@ import { describeError } from '@/components/workout/errors';
 import type { TodaySelectionItem } from '@/lib/api/today';
 import { LIMITS } from '@/lib/contract/values';
 import { useDayLog } from '@/lib/hooks/use-day-log';
-import { useExercises } from '@/lib/hooks/use-exercises';
+import { useRead } from '@/lib/hooks/use-read';
+import { exercisesRead } from '@/lib/reads/exercises';
 import { addChange } from '@/lib/offline/day-changes';
 import { dayOutbox } from '@/lib/offline/day-outbox';
 import { useRoutines } from '@/lib/hooks/use-routines';
@@ -114,7 +115,7 @@ export function AddDialog({ date, onClose }: { date: string; onClose: () => void
     exercise: null,
     routine: null,
   });
-  const { exercises } = useExercises();
+  const { data: exercises } = useRead(exercisesRead, []);
   const { routines, error: routinesError, mutate: reloadRoutines } = useRoutines();
   // The same SWR entries the day log reads: which record (if any) the exercises go to.
   const { today: day } = useDayLog(date);

@@ -11,7 +11,8 @@ import type { CatalogueEntry } from '@/lib/contract/catalogue';
 import type { Exercise } from '@/lib/contract/exercise';
 import { CLASSIFICATIONS } from '@/lib/contract/values';
 import { useCatalogue, useRecentExercises } from '@/lib/hooks/use-catalogue';
-import { useExercises } from '@/lib/hooks/use-exercises';
+import { useRead } from '@/lib/hooks/use-read';
+import { exercisesRead } from '@/lib/reads/exercises';
 import { messages } from '@/lib/i18n/messages';
 import { matchesPart, matchesQuery, searchText, type PartFilter } from './exercise-search';
 import { isSelected } from './selection';
@@ -109,7 +110,7 @@ export function ExercisePicker({
   const [pending, setPending] = useState<string | null>(null);
   // Catalogue exercises added in this sheet stay in the catalogue list (focus stays on them).
   const [added, setAdded] = useState<ReadonlyMap<string, number>>(new Map());
-  const { exercises, error, mutate } = useExercises();
+  const { data: exercises, error, mutate } = useRead(exercisesRead, []);
   const { recent } = useRecentExercises();
   const { catalogue, error: catalogueError, mutate: reloadCatalogue } = useCatalogue();
 

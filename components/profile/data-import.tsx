@@ -17,8 +17,8 @@ import type {
 import type { Exercise } from '@/lib/contract/exercise';
 import type { Classification } from '@/lib/contract/exercise';
 import { IMPORT_LIMITS, IMPORT_SKIP_REASONS } from '@/lib/contract/values';
-import { classificationOptions } from '@/lib/hooks/use-classifications';
-import { useExercises } from '@/lib/hooks/use-exercises';
+import { useRead } from '@/lib/hooks/use-read';
+import { DEFAULT_CLASSIFICATION_OPTIONS, exercisesRead } from '@/lib/reads/exercises';
 import { messages } from '@/lib/i18n/messages';
 import { newIdempotencyKey } from '@/lib/offline/outbox';
 import { WEIGHT_UNITS, type WeightUnit } from '@/lib/shared/training/units';
@@ -48,7 +48,7 @@ function parseLinkValue(value: string): ImportLink {
 }
 /** The exercise list starts folded when longer than this. */
 const OPEN_EXERCISES = 8;
-const BODY_PART_OPTIONS = classificationOptions(undefined);
+const BODY_PART_OPTIONS = DEFAULT_CLASSIFICATION_OPTIONS;
 
 type Step =
   | { kind: 'idle'; error?: string }
@@ -308,7 +308,7 @@ function PreviewView({
   onCancel,
 }: PreviewViewProps) {
   const unitName = useId();
-  const { exercises: library } = useExercises();
+  const { data: library } = useRead(exercisesRead, []);
   const created = preview.exercises.filter(
     (exercise) => !('exerciseId' in effectiveLink(exercise, links[exercise.name])),
   ).length;

@@ -12,7 +12,8 @@ import { loadApi } from '@/lib/api/load';
 import { ROUTINES_KEY } from '@/lib/api/keys';
 import { LIMITS } from '@/lib/contract/values';
 import type { Routine } from '@/lib/contract/routine';
-import { useExercises } from '@/lib/hooks/use-exercises';
+import { useRead } from '@/lib/hooks/use-read';
+import { exercisesRead } from '@/lib/reads/exercises';
 import { messages } from '@/lib/i18n/messages';
 import { buildRoutineExerciseCreate } from './routine-sequence';
 import styles from './routine-dialogs.module.css';
@@ -28,7 +29,7 @@ export function RoutineAddExercisesDialog({
   routine: Routine;
   onClose: () => void;
 }) {
-  const { exercises, error, mutate: reload } = useExercises();
+  const { data: exercises, error, mutate: reload } = useRead(exercisesRead, []);
   const [selected, setSelected] = useState<number[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

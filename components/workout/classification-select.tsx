@@ -1,13 +1,13 @@
 'use client';
 
 import type { Classification } from '@/lib/contract/exercise';
-import type { ClassificationOption } from '@/lib/hooks/use-classifications';
+import type { ClassificationOption } from '@/lib/reads/exercises';
 import { SelectField } from './select-field';
 
 export interface ClassificationSelectProps {
   value: Classification;
   onChange: (value: Classification) => void;
-  /** Options in display order, e.g. `useClassifications().options` (Korean label → enum name). */
+  /** Options in display order, e.g. `classificationsRead`'s view (lib/reads/exercises.ts) (Korean label → enum name). */
   options: readonly ClassificationOption[];
   /** The visible label. */
   label: string;

@@ -1,23 +1,5 @@
-import {
-  classificationMapSchema,
-  exerciseListSchema,
-  type ClassificationMap,
-  type Exercise,
-  type ExerciseCreate,
-  type ExerciseUpdate,
-} from '@/lib/contract/exercise';
-import { api, requestJson } from './client';
-import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from './keys';
-
-/** GET /api/member/exercises: the caller's exercises, validated. */
-export function fetchExercises(): Promise<Exercise[]> {
-  return requestJson(EXERCISES_KEY, { schema: exerciseListSchema });
-}
-
-/** GET /api/enum/classification: Korean label → enum name. */
-export function fetchClassifications(): Promise<ClassificationMap> {
-  return requestJson(CLASSIFICATIONS_KEY, { schema: classificationMapSchema });
-}
+import type { ExerciseCreate, ExerciseUpdate } from '@/lib/contract/exercise';
+import { api } from './client';
 
 /** POST /api/exercise (201, a text body). */
 export async function createExercise(body: ExerciseCreate): Promise<void> {

@@ -1,15 +1,18 @@
 import 'server-only';
-import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/keys';
-import { fetchClassifications, fetchExercises } from '../reads/exercises';
+import { classificationsRead, exercisesRead } from '@/lib/reads/exercises';
+import { readFallbackKey, serverRead } from '../server-read';
 
 /**
  * What the exercise library's first view shows, as SWR fallback entries: the member's exercises
- * and the classification labels their groups are headed with.
+ * and the body parts their groups are headed with.
  */
 export async function exerciseFallback() {
   const [exercises, classifications] = await Promise.all([
-    fetchExercises(),
-    fetchClassifications(),
+    serverRead(exercisesRead),
+    serverRead(classificationsRead),
   ]);
-  return { [EXERCISES_KEY]: exercises, [CLASSIFICATIONS_KEY]: classifications };
+  return {
+    [readFallbackKey(exercisesRead)]: exercises,
+    [readFallbackKey(classificationsRead)]: classifications,
+  };
 }

@@ -1,0 +1,31 @@
+import 'server-only';
+import { cache } from 'react';
+import { unstable_serialize } from 'swr';
+import type { ReadDefinition } from '@/lib/reads/define';
+import { readBackend } from './server-client';
+
+/** One backend GET per path and render (React's per-request cache), however many parts ask. */
+const readPath = cache(
+  async (path: string, schema: Parameters<typeof readBackend>[1]): Promise<unknown> =>
+    readBackend(path, schema),
+);
+
+/**
+ * `read` for `args`, as the member behind this request, mapped to its view. Failures are
+ * readBackend's: 401 → /login, 403 → AccessDeniedError, 404 → notFound(), else BackendReadError.
+ */
+export async function serverRead<Args extends readonly unknown[], Wire, View>(
+  read: ReadDefinition<Args, Wire, View>,
+  ...args: Args
+): Promise<View> {
+  const wire = (await readPath(read.key(...args), await read.schema())) as Wire;
+  return read.toView(wire);
+}
+
+/** The SWR fallback entry of `read` for `args`: the serialized key the browser's useRead asks. */
+export function readFallbackKey<Args extends readonly unknown[]>(
+  read: ReadDefinition<Args, unknown, unknown>,
+  ...args: Args
+): string {
+  return unstable_serialize(read.key(...args));
+}
