@@ -44,6 +44,9 @@ export interface StompPeer {
   stop(): Promise<void>;
 }
 
+/** The least time sockjs-client gives its transport to open (its `timeout` option). */
+const TRANSPORT_TIMEOUT_MS = 20_000;
+
 /** How long a peer's orderly DISCONNECT may take before its socket is dropped. */
 const STOP_GRACE_MS = 5000;
 
@@ -106,6 +109,10 @@ export async function connectStomp(
       new SockJS(`${baseUrl}/chat`, null, {
         transports: options.transports ?? ['websocket'],
         transportOptions: { websocket: { headers } },
+        // sockjs-client gives a transport a few round trips of /info to open (from 300 ms), and
+        // gives up with a close: on a loaded machine a test connecting 20 members at once lost one
+        // that way ("closed before CONNECTED"). Tests wait for the server, not for that guess.
+        timeout: TRANSPORT_TIMEOUT_MS,
         ...(options.sessionId ? { sessionId: options.sessionId } : {}),
       } as never) as unknown as IStompSocket,
     connectHeaders: options.connectHeaders ?? {},
