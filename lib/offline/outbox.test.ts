@@ -616,6 +616,12 @@ describe('createOutbox', () => {
       expect((await storage.loadChanges())[0]).not.toHaveProperty('state');
     });
 
+    it("reads the refused change's day again, so the screen shows what the server holds", async () => {
+      const { refresh } = await refusedSetup();
+      const dates = refresh.mock.calls.flatMap(([read]) => [...read]).sort();
+      expect(dates).toEqual(['2026-11-25', '2026-11-26']);
+    });
+
     it("keeps the server's message for another 4xx", async () => {
       const { outbox, storage, send, goOnline } = setup({ online: false });
       await outbox.open(1);

@@ -265,6 +265,9 @@ export function createOutbox(deps: OutboxDependencies): Outbox {
       const refused = refusalOf(error);
       await deps.storage.putChange({ ...storedOf(change), refused });
       update(change.seq, { state: 'refused', refused });
+      // The server won: its day is read again, so the screen shows what it holds (an entry deleted
+      // elsewhere goes) rather than whatever the cache held when the change was made.
+      unread.add(change.op.date);
       return 'next';
     }
   }
