@@ -5,8 +5,9 @@ import {
   VALIDATION_MESSAGE,
 } from '@/lib/contract/errors';
 import { PAYLOAD_TOO_LARGE_MESSAGE } from '@/lib/contract/limits';
+import { formatWait } from '@/lib/shared/wait';
 
-export { errorBody, seoulTimestamp };
+export { errorBody, formatWait, seoulTimestamp };
 
 /** Thrown by routes and hooks; the error handler turns it into the error body with `status`. */
 export class ApiError extends Error {
@@ -33,17 +34,6 @@ export class TooManyRequestsError extends ApiError {
     super(429, message);
     this.name = 'TooManyRequestsError';
   }
-}
-
-/** A wait in Korean, rounded up: `45초`, `12분`, `2시간 5분`. */
-export function formatWait(seconds: number): string {
-  const whole = Math.max(1, Math.ceil(seconds));
-  if (whole < 60) return `${whole}초`;
-  const minutes = Math.ceil(whole / 60);
-  if (minutes < 60) return `${minutes}분`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? `${hours}시간` : `${hours}시간 ${rest}분`;
 }
 
 /** A size in MB (whole when it is), for the upload quota's message. */

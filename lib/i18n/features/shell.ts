@@ -1,3 +1,5 @@
+import { formatWait } from '@/lib/shared/wait';
+
 /** The app around every page: its name, navigation, sign-in, page titles, shared states and dialogs, install and offline pages. */
 export const shellMessages = {
   app: {
@@ -20,15 +22,7 @@ export const shellMessages = {
         ? `요청이 너무 많습니다. ${wait} 후에 다시 시도해주세요.`
         : '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
     /** A wait in seconds as words, rounded up: `45초`, `12분`, `2시간 5분`. */
-    wait: (seconds: number) => {
-      const whole = Math.max(1, Math.ceil(seconds));
-      if (whole < 60) return `${whole}초`;
-      const minutes = Math.ceil(whole / 60);
-      if (minutes < 60) return `${minutes}분`;
-      const hours = Math.floor(minutes / 60);
-      const rest = minutes % 60;
-      return rest === 0 ? `${hours}시간` : `${hours}시간 ${rest}분`;
-    },
+    wait: formatWait,
     skipToContent: '본문으로 건너뛰기',
     mainNavigation: '주요 메뉴',
   },
