@@ -73,6 +73,9 @@ test('with only the refresh cookie left, / opens without passing through /login'
   context,
 }) => {
   await signInThroughUi(page, demoMembers.jiho);
+  // Off the app first: its open page would otherwise notice the missing access cookie (its live
+  // stream reconnecting through the BFF) and be refreshed before this test's own visit.
+  await page.goto('about:blank');
   const refreshOnly = (await context.cookies()).filter((cookie) => cookie.name !== 'access_token');
   await context.clearCookies();
   await context.addCookies(refreshOnly);
