@@ -29,6 +29,3 @@ export function defineRead<Args extends readonly unknown[], Wire, View>(
   return definition;
 }
 
-/** The view type of a read. */
-export type ViewOf<R> =
-  R extends ReadDefinition<readonly unknown[], unknown, infer View> ? View : never;
