@@ -28,4 +28,3 @@ export function defineRead<Args extends readonly unknown[], Wire, View>(
 ): ReadDefinition<Args, Wire, View> {
   return definition;
 }
-
