@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { animationsSettled } from './fixtures/animations';
 import { cookieNames, signIn, uniqueMember, uniqueNamedMember } from './fixtures/auth';
 import { createClub, openRoom, say } from './fixtures/club';
 import { APP_URL, writeHeaders } from './fixtures/env';
@@ -23,13 +24,6 @@ async function post(page: Page, text: string): Promise<void> {
     multipart: { file: { name: 'last.png', mimeType: 'image/png', buffer: TINY_PNG }, text },
   });
   expect(upload.status(), await upload.text()).toBeLessThan(300);
-}
-
-/** Waits until the element's animations (the dialog's rise or pop) have finished. */
-async function settled(locator: Locator): Promise<void> {
-  await locator.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-  );
 }
 
 /** axe-core's WCAG 2.1 A/AA and best-practice findings (as e2e/a11y.spec.ts checks screens). */
@@ -80,7 +74,7 @@ test('A deletes the account and can no longer sign in to the old data (signing i
   await page.getByRole('button', { name: '계정 삭제' }).click();
   const dialog = page.getByRole('alertdialog', { name: '계정을 삭제할까요?' });
   await expect(dialog).toBeVisible();
-  await settled(dialog);
+  await animationsSettled(dialog);
   await expect(dialog.getByRole('button', { name: '취소' })).toBeFocused();
   await expect(dialog.getByRole('link', { name: '내 데이터 내려받기' })).toHaveAttribute(
     'href',
@@ -90,7 +84,7 @@ test('A deletes the account and can no longer sign in to the old data (signing i
   await expect(confirm).toBeDisabled();
   await page.screenshot({ path: 'test-results/account-deletion-dialog-1280.png' });
   await page.setViewportSize({ width: 390, height: 844 });
-  await settled(dialog);
+  await animationsSettled(dialog);
   await page.screenshot({ path: 'test-results/account-deletion-dialog-390.png' });
   await dialog
     .getByRole('checkbox', { name: '위 내용을 확인했으며, 계정을 영구히 삭제합니다.' })
@@ -178,12 +172,12 @@ test('계정 삭제 on the settings page, its dialog and the sign-in notice pass
     expect(await violations(page), `settings (${colorScheme})`).toEqual([]);
     await panel.getByRole('button', { name: '계정 삭제' }).click();
     const dialog = page.getByRole('alertdialog', { name: '계정을 삭제할까요?' });
-    await settled(dialog);
+    await animationsSettled(dialog);
     expect(await violations(page), `dialog (${colorScheme})`).toEqual([]);
     await dialog.getByRole('checkbox').check();
     expect(await violations(page), `dialog, confirmed (${colorScheme})`).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await settled(dialog);
+    await animationsSettled(dialog);
     await page.screenshot({ path: `test-results/account-deletion-dialog-1280-${colorScheme}.png` });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

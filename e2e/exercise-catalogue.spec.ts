@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn, uniqueMember } from './fixtures/auth';
 import { seoulToday } from './fixtures/calendar';
 import { createExercise } from './fixtures/workout';
+import { animationsSettled } from './fixtures/animations';
 
 /*
  * The built-in catalogue (issue 29): a brand-new member logs a catalogue exercise from the add
@@ -14,6 +15,7 @@ import { createExercise } from './fixtures/workout';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 async function dialogViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page.getByRole('dialog'));
   const result = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(TAGS).analyze();
   return result.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`),
