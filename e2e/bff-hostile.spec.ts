@@ -14,9 +14,9 @@ import { createExercise } from './fixtures/workout';
 
 /**
  * A sweep of the BFF (app/api/[...path], lib/bff) and proxy.ts on the real stack with malformed
- * and hostile HTTP, anonymous and signed in, checked against decisions.md §2–§4 and what lib/bff
- * promises: nothing reaches any origin but BACKEND_URL, `..` never leaves /api upstream, a
- * client's mistake is never a 5xx, the BFF's own errors carry the §4 body, hop-by-hop and
+ * and hostile HTTP, anonymous and signed in, checked against the session, BFF and wire rules and
+ * what lib/bff promises: nothing reaches any origin but BACKEND_URL, `..` never leaves /api upstream, a
+ * client's mistake is never a 5xx, the BFF's own errors carry the JSON error body, hop-by-hop and
  * non-allow-listed headers stay behind, Set-Cookie is rewritten for the app origin, anonymous
  * /api calls get 401 JSON, a foreign Origin cannot write, and the member's data survive it all.
  *
@@ -56,7 +56,7 @@ const session = (): [string, string] => ['Cookie', `access_token=${accessToken}`
 /** A write's Origin header as the app's pages send it. */
 const sameOrigin: [string, string] = ['Origin', writeHeaders.origin];
 
-/** The §4 error body: exactly the five fields, `code` equal to the HTTP status. */
+/** The JSON error body: exactly the five fields, `code` equal to the HTTP status. */
 function expectErrorBody(
   response: Pick<RawResponse, 'status' | 'headers' | 'text'>,
   status: number,
@@ -104,7 +104,7 @@ function setCookieValue(lines: string[], name: string): string | undefined {
   return line?.slice(name.length + 1).split(';')[0];
 }
 
-/** §3: no Domain, Secure only on https (the e2e app is http), session cookies on Path=/. */
+/** The BFF's cookie rewrite: no Domain, Secure only on https (the e2e app is http), session cookies on Path=/. */
 function expectAppOriginCookies(lines: string[]) {
   expect(lines.length).toBeGreaterThan(0);
   for (const line of lines) {
@@ -212,9 +212,9 @@ test.afterAll(async () => {
   await new Promise((resolve) => spy?.server.close(resolve));
 });
 
-test('paths that try to leave /api are refused with the §4 400 or never reach the BFF', async () => {
+test('paths that try to leave /api are refused with a JSON-error 400 or never reach the BFF', async () => {
   // Encoded separators, backslashes, NUL and double encoding survive URL parsing: the BFF
-  // refuses them itself (lib/bff/path.ts) with its own §4 body.
+  // refuses them itself (lib/bff/path.ts) with its own JSON error body.
   for (const target of [
     '/api/exercise/..%2f..%2fhealthz',
     '/api/..%2f..%2fhealthz',
@@ -276,7 +276,7 @@ test('paths that try to leave /api are refused with the §4 400 or never reach t
 });
 
 test('overlong URLs and headers are 4xx, never 5xx', async () => {
-  // 9 KB path segment: through the BFF to the backend's router, which refuses it with §4 414.
+  // 9 KB path segment: through the BFF to the backend's router, which refuses it with a JSON-error 414.
   expectErrorBody(await raw('GET', `/api/exercise/${'9'.repeat(9000)}`, [session()]), 414);
   // 9 KB query: an ordinary request.
   const check = await raw('GET', `/api/login/check?junk=${'q'.repeat(9000)}`, [session()]);
@@ -660,7 +660,7 @@ test('anonymous calls to protected /api paths get 401 JSON, never a redirect', a
       expectErrorBody(response, 401, MSG.unauthenticated);
     }
   }
-  // The public session check stays 200 (decisions.md §2).
+  // The public session check answers 200, signed out, whatever the cookies.
   expect(json<{ check: boolean }>(await raw('GET', '/api/login/check')).check).toBe(false);
 });
 
@@ -842,7 +842,7 @@ test('a foreign Origin cannot write, however it is dressed up', async () => {
   expect(routines.map((routine) => routine.routineName)).toEqual([`ok-${name}`]);
 });
 
-test('bodies over their limit are 413 with the §4 body (uploads, CSV imports, JSON), with or without a length', async () => {
+test('bodies over their limit are 413 with the JSON error body (uploads, CSV imports, JSON), with or without a length', async () => {
   const boundary = '----bffhostile';
   const multipart = (size: number) =>
     Buffer.concat([

@@ -48,7 +48,7 @@ test('two members chat live over the WebSocket transport; the owner deletes the 
   const roomId = await enterRoom(page, title);
   await expect(page.getByText('연결됨')).toBeVisible();
 
-  // product.md §9: the message area is the viewport height minus 150 px, with the composer in view.
+  // The message area is the viewport height minus 150 px, with the composer in view.
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect.poll(async () => (await messageArea(page).boundingBox())?.height).toBe(800 - 150);
   await expect(page.getByLabel('메시지 입력')).toBeInViewport({ ratio: 1 });

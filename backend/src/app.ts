@@ -95,7 +95,7 @@ export async function buildApp(
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors,
-    // Requests Node's parser refuses (431, a bad request line): the §4 body too.
+    // Requests Node's parser refuses (431, a bad request line): the JSON error body too.
     clientErrorHandler,
     serverFactory: (handler) => {
       const server = createServer((req, res) => {

@@ -117,7 +117,7 @@ const TRICKY = '벤치, "인클라인"';
 
 const RATE_LIMITED = /^요청이 너무 많습니다\. .+ 후에 다시 시도해주세요\.$/;
 
-/** Asserts a 429 with the §4 body and `Retry-After` in whole seconds; the parsed body. */
+/** Asserts a 429 with the JSON error body and `Retry-After` in whole seconds; the parsed body. */
 async function expectTooMany(response: Response, message: RegExp | string): Promise<ErrorBody> {
   const text = await response.text();
   assert.equal(response.status, 429, text);

@@ -222,7 +222,7 @@ for (const kind of databaseKinds()) {
       ]);
       const entry = (await day('2025-07-19')).todayExercises[0];
       const [first, second] = entry.repWeightList;
-      // The original client sends every set back with id, reps and weight only (§3.3).
+      // The original client sends every set back with id, reps and weight only.
       await api.text(
         'PATCH',
         `/api/todayExercise/${stored.id}`,

@@ -1181,7 +1181,7 @@ for (const kind of databaseKinds()) {
       return all;
     }
 
-    it('answers no 5xx, only §4 error bodies, and changes nothing', async () => {
+    it('answers no 5xx, only JSON error bodies, and changes nothing', async () => {
       const before = await snapshot();
       const all = cases();
       const failures: string[] = [];
@@ -1207,7 +1207,7 @@ for (const kind of databaseKinds()) {
       assert.ok(all.length > 1000, `only ${all.length} cases`);
     });
 
-    it("answers requests Node's HTTP parser refuses with the §4 body, then closes", async () => {
+    it("answers requests Node's HTTP parser refuses with the JSON error body, then closes", async () => {
       const port = Number(new URL(server.baseUrl).port);
       const request = (head: string) => `${head}\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n`;
       const cases: [string, string, number][] = [

@@ -54,7 +54,7 @@ async function noisePng(kilobytes: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Asserts a 429 with the §4 body, `Retry-After` and the RateLimit headers; the parsed body. */
+/** Asserts a 429 with the JSON error body, `Retry-After` and the RateLimit headers; the parsed body. */
 async function expectTooMany(response: Response, message = RATE_LIMITED): Promise<ErrorBody> {
   const text = await response.text();
   assert.equal(response.status, 429, text);

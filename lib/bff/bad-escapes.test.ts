@@ -9,7 +9,7 @@ import { NON_PAGE_PATHS } from './test-utils';
  * A BFF path whose percent escapes do not decode: Next's router answered it with a bare
  * `500 Internal Server Error` (text/plain) before the BFF ran, because it failed to decode the
  * catch-all param and then to render its error page (found by e2e/bff-hostile.spec.ts). proxy.ts
- * now takes exactly those paths and answers the BFF's 400 with the §4 body.
+ * now takes exactly those paths and answers the BFF's 400 with the JSON error body.
  */
 
 const APP = 'http://localhost:3000';
@@ -42,7 +42,7 @@ describe('BFF paths with escapes that do not decode', () => {
     },
   );
 
-  it.each(UNDECODABLE)('%s is answered 400 with the §4 body', async (path) => {
+  it.each(UNDECODABLE)('%s is answered 400 with the JSON error body', async (path) => {
     const response = await proxy(new NextRequest(`${APP}${path}`));
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('application/json');

@@ -3,7 +3,8 @@ import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/lib/contract/cookie
 
 /**
  * The app side's session cookies: reading them from a Cookie header, rewriting the backend's
- * Set-Cookie lines for the app origin, and building deletions (decisions.md §2–§3).
+ * Set-Cookie lines for the app origin (no Domain, the app's Secure), and building deletions with
+ * the Path the cookies were set with.
  */
 
 export { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE };

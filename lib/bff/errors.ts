@@ -11,7 +11,9 @@ function jsonError(body: ErrorBody, setCookies?: readonly string[]): Response {
   return new Response(JSON.stringify(body), { status: Number(body.code), headers });
 }
 
-/** A JSON error response (decisions.md §4); `setCookies` are Set-Cookie lines to append. */
+/**
+ * A JSON error response in the backend's error body; `setCookies` are Set-Cookie lines to append.
+ */
 export function errorResponse(
   status: number,
   message: string,

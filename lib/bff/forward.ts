@@ -60,9 +60,9 @@ function isNullBodyStatus(status: number): boolean {
 
 /**
  * The BFF: forwards a browser request for /api/**, /oauth2/** or /login/oauth2/** to BACKEND_URL
- * and returns the backend's answer, bodies streamed both ways (decisions.md §3). Refreshes an
+ * and returns the backend's answer, bodies streamed both ways (never buffered whole). Refreshes an
  * expired session first, maps Spring's sign-in redirects on /api to 401, rewrites cookies and
- * redirects for the app origin, and answers 400/502/504 with the §4 error body.
+ * redirects for the app origin, and answers 400/502/504 with the backend's JSON error body.
  */
 export async function forward(request: Request): Promise<Response> {
   const target = upstreamPath(request.url);
@@ -165,7 +165,7 @@ export async function forward(request: Request): Promise<Response> {
   const { status, headers: raw, body: upstreamBody } = upstream;
   if (upstream.interrupted) {
     // A refusal (4xx) whose headers arrived while the body was still being sent, after which the
-    // backend closed the connection: its status stands, with the §4 body the BFF words for it.
+    // backend closed the connection: its status stands, with the JSON error body the BFF words for it.
     return errorResponse(status, interruptedMessage(status, limit), sessionCookies);
   }
   const upstreamCookies = raw['set-cookie'];

@@ -78,8 +78,8 @@ export function upstreamRequestHeaders(
   for (const name of FORWARDED_REQUEST_HEADERS) {
     if (name === 'cookie' && cookie !== undefined) continue;
     const value = incoming.get(name);
-    // Origin is end-to-end whatever `Connection` says: the backend's CSRF check (decisions.md §2)
-    // must see it, or `Connection: origin` would carry a foreign Origin's write past it.
+    // Origin is end-to-end whatever `Connection` says: the backend's CSRF check (a write from a
+    // foreign Origin is 403) must see it, or `Connection: origin` would carry a foreign Origin's write past it.
     if (value !== null && (name === 'origin' || !(hop && hop.includes(name)))) {
       out.push(name, value);
     }

@@ -1,5 +1,6 @@
 /**
- * proxy.ts's rules for page navigations, as pure functions (decisions.md §3, §5).
+ * proxy.ts's rules for page navigations (the /login redirects, the page-time refresh), as pure
+ * functions.
  *
  * proxy.ts must leave alone everything that is not a page: the BFF paths (/api, /oauth2,
  * /login/oauth2; but see ESCAPED_BFF_PATH), SockJS under /chat (`/chat/info`, `/chat/websocket`

@@ -5,7 +5,7 @@
  * encoded slashes/backslashes, double encoding and callers that hand over raw paths.
  */
 
-/** Path prefixes the BFF forwards to the backend (decisions.md §1). */
+/** Path prefixes the BFF forwards to the backend; everything else is the app's own. */
 export const FORWARDED_PREFIXES = ['/api/', '/oauth2/', '/login/oauth2/'] as const;
 
 export type UpstreamPath =

@@ -7,7 +7,7 @@ import { accessJwt, startStub, type StubUpstream } from './test-utils';
 
 /**
  * The BFF in front of a stub that answers the way the original Spring backend does
- * (original-backend.md §1.4, §2): 302 to /oauth2/authorization/google instead of 401, refresh
+ * (its wire format, bugs included): 302 to /oauth2/authorization/google instead of 401, refresh
  * cookies with Path=/api/token/refresh and SameSite=LAX, plain-text bodies, refresh 401 in text.
  */
 

@@ -47,7 +47,7 @@ function fieldWithNul(request: FastifyRequest): string | null {
 }
 
 /**
- * Any other Fastify error as the §4 error body: a 4xx keeps its status with a Korean message, the
+ * Any other Fastify error as the JSON error body: a 4xx keeps its status with a Korean message, the
  * rest is 500. Also Fastify's router errors (a malformed percent escape, an over-long path
  * parameter), which are answered before hooks and the error handler run.
  */
@@ -68,7 +68,7 @@ export function frameworkErrors(
 }
 
 /**
- * Every error and every unknown route answers with the §4 error body; client mistakes (bad JSON,
+ * Every error and every unknown route answers with the JSON error body; client mistakes (bad JSON,
  * unsupported media type, oversized body, failed validation) stay 4xx.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -142,7 +142,7 @@ function clientErrorText(status: number): string {
 /**
  * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses before Fastify sees it
  * (headers over the limit, a malformed request line or header, bad framing, a header timeout) is
- * answered with the §4 error body instead of a bare status line, then the connection is closed.
+ * answered with the JSON error body instead of a bare status line, then the connection is closed.
  */
 export function clientErrorHandler(
   this: FastifyInstance,

@@ -27,7 +27,7 @@ function unquote(value: string): string {
 
 /**
  * The preferences of `Prefer` headers (RFC 7240 §2): lower-cased name → value ('' without one),
- * parameters ignored, the first instance of a name winning (§2), malformed items skipped.
+ * parameters ignored, the first instance of a name winning, malformed items skipped.
  */
 export function parsePrefer(header: string | string[] | undefined): Map<string, string> {
   const preferences = new Map<string, string>();

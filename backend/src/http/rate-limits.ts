@@ -184,7 +184,7 @@ export type RateLimitPeek = (
  * Counts members' writes and anonymous sign-in starts with @fastify/rate-limit, after the auth
  * hook (`request.member`) and before the body is read: the plugin's hook runs as a route-level
  * onRequest hook, which follows every application-level onRequest hook and precedes parsing, the
- * idempotency keys (preHandler) and the route. Over budget: 429 with the §4 body, `Retry-After`
+ * idempotency keys (preHandler) and the route. Over budget: 429 with the JSON error body, `Retry-After`
  * and the `RateLimit-*` headers (a browser's sign-in start goes back to /login with a notice).
  * Register before the routes. `redis`: the shared counters; null keeps them in this process.
  * Resolves with a peek at the same counters.

@@ -26,7 +26,7 @@ export function notFound(): ApiError {
   return new ApiError(404, MESSAGES.notFound);
 }
 
-/** 400 for a field, with the §4 error body. */
+/** 400 for a field, with the JSON error body. */
 export function fieldError(field: string, message: string): ApiError {
   return new ApiError(400, MESSAGES.validation, { [field]: message });
 }

@@ -6,7 +6,7 @@ import { BackendReadError } from '../server-client';
 
 /**
  * A read whose failure the screen shows in place (a dash for its count and an inline error with
- * retry, decisions.md §6) rather than in the error boundary: undefined leaves its key out of the
+ * retry) rather than in the error boundary: undefined leaves its key out of the
  * fallback, so the browser asks again and shows the error there. 401/403/404 still end the page.
  */
 export async function unlessUnavailable<T>(read: Promise<T>): Promise<T | undefined> {
