@@ -17,9 +17,9 @@ import { bffSettings } from './settings';
 import { currentTraceId } from './tracing';
 
 /**
- * The backend as server components see it (architecture.md, convention 6): a GET with the
- * incoming request's cookies, the BFF's single-flight refresh, and the `lib/contract` schema of
- * the answer. Failures become what the page should show:
+ * The backend as server components see it (pages read their first view on the server): a GET
+ * with the incoming request's cookies, the BFF's single-flight refresh, and the `lib/contract`
+ * schema of the answer. Failures become what the page should show:
  * - 404 → `notFound()` (the route's not-found screen);
  * - 403 → `AccessDeniedError`, which the page turns into its access-denied screen;
  * - 401 after a refresh attempt → a redirect to /login;
