@@ -3,8 +3,9 @@
 import { useId } from 'react';
 import { SkeletonList } from '@/components/ui/skeleton';
 import type { Friend } from '@/lib/contract/friend';
-import { useFriendRequests } from '@/lib/hooks/use-friends';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+import { friendRequestsRead } from '@/lib/reads/friends';
 import { MemberRow } from './member-row';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { RelationActions } from './relation-actions';
@@ -48,7 +49,7 @@ function RequestRow({
  */
 export function FriendRequests() {
   const headingId = useId();
-  const { requests, error, mutate } = useFriendRequests();
+  const { data: requests, error, mutate } = useRead(friendRequestsRead, []);
   const actions = useFriendshipActions();
 
   async function onAnswer(request: Friend, answer: FriendAction) {

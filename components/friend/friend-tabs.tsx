@@ -3,8 +3,9 @@
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Tabs } from '@/components/profile/tabs';
-import { useFriendRequests, useFriends, useSentRequests } from '@/lib/hooks/use-friends';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+import { friendRequestsRead, friendsRead, sentRequestsRead } from '@/lib/reads/friends';
 import { FriendList } from './friend-list';
 import { FriendRequests } from './friend-requests';
 import { SentRequests } from './sent-requests';
@@ -21,9 +22,9 @@ export interface FriendTabsProps {
  */
 export function FriendTabs({ initialTab = 'received' }: FriendTabsProps) {
   const [tab, setTab] = useState<FriendPageTab>(initialTab);
-  const { friends } = useFriends();
-  const { requests } = useFriendRequests();
-  const { sent } = useSentRequests();
+  const { data: friends } = useRead(friendsRead, []);
+  const { data: requests } = useRead(friendRequestsRead, []);
+  const { data: sent } = useRead(sentRequestsRead, []);
 
   let panel;
   if (tab === 'friends') panel = <FriendList />;

@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { MemberSummary } from '@/lib/contract/friend';
-import { useSuggestedFriends } from '@/lib/hooks/use-friends';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+import { suggestedFriendsRead } from '@/lib/reads/friends';
 import { MemberLink, MemberRow } from './member-row';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { RelationActions } from './relation-actions';
@@ -98,7 +99,7 @@ function JustSentRow({
 export function SuggestedFriends() {
   const headingId = useId();
   const justSentId = useId();
-  const { suggested, error, mutate } = useSuggestedFriends();
+  const { data: suggested, error, mutate } = useRead(suggestedFriendsRead, []);
   const actions = useFriendshipActions();
   const [justSent, setJustSent] = useState<MemberSummary[]>([]);
 

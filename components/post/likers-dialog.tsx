@@ -4,8 +4,9 @@ import { Avatar } from '@/components/ui/avatar';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
-import { useLikers } from '@/lib/hooks/use-likers';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+import { likersRead } from '@/lib/reads/posts';
 import styles from './likers-dialog.module.css';
 
 export interface LikersDialogProps {
@@ -18,7 +19,7 @@ export interface LikersDialogProps {
  * skeleton rows while loading, an inline error with retry, and a note when nobody likes it yet.
  */
 export function LikersDialog({ postId, onClose }: LikersDialogProps) {
-  const { likers, error, mutate } = useLikers(postId);
+  const { data: likers, error, mutate } = useRead(likersRead, [postId]);
 
   let content;
   if (likers && likers.length > 0) {

@@ -8,8 +8,9 @@ import {
   type FriendAction,
 } from '@/components/friend/use-friendship-actions';
 import type { FriendRelation as Relation, MemberSummary } from '@/lib/contract/friend';
-import { useFriendStatus } from '@/lib/hooks/use-friends';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+import { friendStatusRead } from '@/lib/reads/friends';
 import styles from './friend-relation.module.css';
 
 /** The relation after an action succeeded (until the revalidated status says otherwise). */
@@ -47,7 +48,8 @@ export interface FriendRelationProps {
  * posts open (accepted) or lock (ended) at once.
  */
 export function FriendRelation({ member, placement, refused = false }: FriendRelationProps) {
-  const { relation, mutate } = useFriendStatus(member.id);
+  const { data: status, mutate } = useRead(friendStatusRead, [member.id]);
+  const relation = status?.relation;
   const actions = useFriendshipActions();
   const router = useRouter();
 

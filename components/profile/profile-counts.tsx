@@ -1,7 +1,8 @@
 'use client';
 
-import { useFriends } from '@/lib/hooks/use-friends';
 import { useFriendPosts, useMemberPosts } from '@/lib/hooks/use-member-posts';
+import { useRead } from '@/lib/hooks/use-read';
+import { friendsRead } from '@/lib/reads/friends';
 import { countOf, StatValue } from './profile-summary';
 
 /** How many posts the signed-in member has (follows useMemberPosts: a retry updates it). */
@@ -10,9 +11,9 @@ export function MemberPostCount() {
   return <StatValue value={countOf(posts, error)} />;
 }
 
-/** How many friends the signed-in member has (follows useFriends). */
+/** How many friends the signed-in member has (follows the friends' read). */
 export function FriendCount() {
-  const { friends, error } = useFriends();
+  const { data: friends, error } = useRead(friendsRead, []);
   return <StatValue value={countOf(friends, error)} />;
 }
 

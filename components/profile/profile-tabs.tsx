@@ -6,9 +6,10 @@ import { SectionNote } from '@/components/friend/section';
 import { Card } from '@/components/ui/card';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
-import { useFriends } from '@/lib/hooks/use-friends';
 import { useMemberPosts } from '@/lib/hooks/use-member-posts';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+import { friendsRead } from '@/lib/reads/friends';
 import { PostsPanel } from './posts-panel';
 import { countOf } from './profile-summary';
 import { PROFILE_TABS, tabHref, type ProfileTab } from './tab-param';
@@ -30,7 +31,7 @@ function MemberPostsPanel() {
 }
 
 function FriendsPanel() {
-  const { friends, error, mutate } = useFriends();
+  const { data: friends, error, mutate } = useRead(friendsRead, []);
   if (friends && friends.length > 0) {
     return (
       <ul className={styles.friends} aria-label={messages.profile.friendsLabel}>
@@ -71,7 +72,7 @@ export function ProfileTabs({ initialTab = PROFILE_TABS[0] }: ProfileTabsProps) 
   const [tab, setTab] = useState<ProfileTab>(initialTab);
   // Both lists load up front: their lengths are the tab counts, and either may need its inline error.
   const { posts, error: postsError, mutate: retryPosts } = useMemberPosts();
-  const { friends, error: friendsError, mutate: retryFriends } = useFriends();
+  const { data: friends, error: friendsError, mutate: retryFriends } = useRead(friendsRead, []);
 
   return (
     <>

@@ -1,5 +1,3 @@
-import '@/lib/contract/zod-csp';
-import * as z from 'zod/mini';
 import {
   commentSchema,
   commentTextSchema,
@@ -8,13 +6,6 @@ import {
 } from '@/lib/contract/comment';
 import { api, request, requestJson } from './client';
 import { COMMENTS_KEY, commentPath } from './keys';
-
-const commentListSchema = z.array(commentSchema);
-
-/** GET /api/comment/{postId}: the post's comments (server order; an unknown post is `[]`). */
-export function fetchComments(postId: number): Promise<Comment[]> {
-  return requestJson(`${COMMENTS_KEY}/${postId}`, { schema: commentListSchema });
-}
 
 /** POST /api/comment: adds a comment by the signed-in member (201, empty body). */
 export async function addComment(body: CommentCreate): Promise<void> {

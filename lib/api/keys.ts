@@ -119,6 +119,16 @@ export const MEMBER_POSTS_KEY = '/api/member/posts';
 /** Path prefix (and first element of the SWR key) of a friend's posts. */
 export const FRIEND_POSTS_KEY = '/api/posts/friend';
 
+/** SWR key of the member's own posts: an array, which the post-list updates look for. */
+export function memberPostsKey(): readonly [typeof MEMBER_POSTS_KEY] {
+  return [MEMBER_POSTS_KEY];
+}
+
+/** SWR key of a friend's posts (their path is `${FRIEND_POSTS_KEY}/${friendId}`). */
+export function friendPostsKey(friendId: number): readonly [typeof FRIEND_POSTS_KEY, number] {
+  return [FRIEND_POSTS_KEY, friendId];
+}
+
 /** Posts per feed page. */
 export const FEED_PAGE_SIZE = 5;
 
@@ -173,7 +183,7 @@ export function isMemberPostsKey(key: unknown): boolean {
   return Array.isArray(key) && (key[0] === MEMBER_POSTS_KEY || key[0] === FRIEND_POSTS_KEY);
 }
 
-/** Path prefix (and first element of every SWR key) of a post's comments. */
+/** Path prefix of a post's comments (`/api/comment/{postId}`, also their SWR key). */
 export const COMMENTS_KEY = '/api/comment';
 
 /** Path of one comment (`/api/comment/{id}`: PATCH edits its text, DELETE removes it; issue 16). */

@@ -1,46 +1,12 @@
 import {
   likeStateSchema,
-  likerListSchema,
-  postListSchema,
   postSchema,
   postTextSchema,
   type LikeState,
-  type Liker,
   type Post,
 } from '@/lib/contract/post';
 import { request, requestJson } from './client';
-import {
-  FEED_PAGE_SIZE,
-  FRIEND_POSTS_KEY,
-  MEMBER_POSTS_KEY,
-  POSTS_KEY,
-  likersKey,
-  postLikePath,
-  postPath,
-} from './keys';
-
-/** GET /api/posts?limit=: the newest posts, newest first. */
-export function fetchLatestPosts(limit: number = FEED_PAGE_SIZE): Promise<Post[]> {
-  return requestJson(POSTS_KEY, { schema: postListSchema, query: { limit } });
-}
-
-/** GET /api/posts/scroll?limit=&postId=: the posts older than `postId`, newest first. */
-export function fetchPostsBefore(postId: number, limit: number = FEED_PAGE_SIZE): Promise<Post[]> {
-  return requestJson(`${POSTS_KEY}/scroll`, {
-    schema: postListSchema,
-    query: { limit, postId },
-  });
-}
-
-/** GET /api/member/posts: the signed-in member's posts. */
-export function fetchMemberPosts(): Promise<Post[]> {
-  return requestJson(MEMBER_POSTS_KEY, { schema: postListSchema });
-}
-
-/** GET /api/posts/friend/{friendId}: a friend's posts (403 when not friends). */
-export function fetchFriendPosts(friendId: number): Promise<Post[]> {
-  return requestJson(`${FRIEND_POSTS_KEY}/${friendId}`, { schema: postListSchema });
-}
+import { postLikePath, postPath } from './keys';
 
 /**
  * POST /api/post: multipart `file` + `text` (201, empty body). The browser sets the multipart
@@ -82,9 +48,4 @@ export function setPostLike(postId: number, liked: boolean): Promise<LikeState> 
     method: liked ? 'PUT' : 'DELETE',
     schema: likeStateSchema,
   });
-}
-
-/** GET /api/post/{id}/likes: the members who like the post, newest first. */
-export function fetchLikers(postId: number): Promise<Liker[]> {
-  return requestJson(likersKey(postId), { schema: likerListSchema });
 }

@@ -1,7 +1,7 @@
 import { commentTextProblem, deleteComment, updateComment } from './comments';
 import { isHttpStatus } from './errors';
-import { likersKey, postLikePath } from './keys';
-import { deletePost, fetchLikers, postTextProblem, setPostLike, updatePost } from './posts';
+import { postLikePath } from './keys';
+import { deletePost, postTextProblem, setPostLike, updatePost } from './posts';
 import { resetSessionBridge, setSessionSnapshot } from './session-bridge';
 
 interface Sent {
@@ -45,14 +45,6 @@ describe('likes', () => {
       'DELETE /api/post/9/like',
     ]);
     expect(postLikePath(9)).toBe('/api/post/9/like');
-  });
-
-  it('reads who likes a post', async () => {
-    const likers = [{ id: 3, name: '이서연', picture: null }];
-    const sent = answer(200, likers);
-    await expect(fetchLikers(9)).resolves.toEqual(likers);
-    expect(sent[0].url).toBe(likersKey(9));
-    expect(likersKey(9)).toBe('/api/post/9/likes');
   });
 
   it('refuses an answer that is not a like state', async () => {

@@ -22,6 +22,9 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
+/** A post's comments (`GET /api/comment/{postId}`). */
+export const commentListSchema = z.array(commentSchema);
+
 /** A comment's text: 1–`COMMENT_LIMITS.text` characters once trimmed. */
 export const commentTextSchema = z
   .string({ error: COMMENT_MESSAGES.textBlank })

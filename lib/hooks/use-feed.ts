@@ -3,16 +3,19 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
-import { loadApi } from '@/lib/api/load';
 import { FEED_PAGE_SIZE, POSTS_KEY, feedPageKey, type FeedPageKey } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import type { Post } from '@/lib/contract/post';
+import { latestPostsRead, olderPostsRead } from '@/lib/reads/posts';
 import type { FeedPost } from './use-post-lists';
+import { fetchRead } from './use-read';
 import { useServerFirst } from './use-server-first';
 
-async function fetchFeedPage(key: FeedPageKey): Promise<Post[]> {
-  const api = await loadApi();
-  return key[1] === 'latest' ? api.fetchLatestPosts(key[2]) : api.fetchPostsBefore(key[3], key[2]);
+/** A feed page under its infinite key: the newest, or the one older than the last post held. */
+function fetchFeedPage(key: FeedPageKey): Promise<Post[]> {
+  return key[1] === 'latest'
+    ? fetchRead(latestPostsRead, latestPostsRead.key(key[2]))
+    : fetchRead(olderPostsRead, olderPostsRead.key(key[3], key[2]));
 }
 
 const signedOut = () => null;

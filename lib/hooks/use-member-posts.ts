@@ -1,38 +1,42 @@
 'use client';
 
 import useSWR, { useSWRConfig } from 'swr';
-import { loadApi } from '@/lib/api/load';
-import { FRIEND_POSTS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
+import { friendPostsKey, memberPostsKey } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
+import { friendPostsRead, memberPostsRead } from '@/lib/reads/posts';
+import { fetchRead } from './use-read';
 import { useServerFirst } from './use-server-first';
 
+// These lists keep their array SWR keys rather than useRead's path: the post-list updates
+// (usePostLists) and the friendship revalidation find them by their first element.
+
 /**
- * The signed-in member's posts (GET /api/member/posts), for the profile's post grid. SWR key
- * `[MEMBER_POSTS_KEY]` (lib/bff/screens/profile.ts hands it over from the server).
+ * The signed-in member's posts (memberPostsRead), for the profile's post grid. SWR key
+ * `memberPostsKey()` (lib/bff/screens/profile.ts hands it over from the server).
  */
 export function useMemberPosts() {
   const { isAuthenticated } = useSession();
-  const key = isAuthenticated ? [MEMBER_POSTS_KEY] : null;
+  const key = isAuthenticated ? memberPostsKey() : null;
   const serverFirst = useServerFirst(key);
   const { data, error, isLoading, mutate } = useSWR(
     key,
-    async () => (await loadApi()).fetchMemberPosts(),
+    () => fetchRead(memberPostsRead, memberPostsRead.key()),
     serverFirst,
   );
   return { posts: data, error: error as unknown, isLoading, mutate };
 }
 
 /**
- * A friend's posts (GET /api/posts/friend/{friendId}); no request while `friendId` is null. SWR key
- * `[FRIEND_POSTS_KEY, friendId]` (lib/bff/screens/friend-profile.ts hands it over from the server).
+ * A friend's posts (friendPostsRead); no request while `friendId` is null. SWR key
+ * `friendPostsKey(friendId)` (lib/bff/screens/friend-profile.ts hands it over from the server).
  */
 export function useFriendPosts(friendId: number | null) {
   const { isAuthenticated } = useSession();
-  const key = isAuthenticated && friendId !== null ? ([FRIEND_POSTS_KEY, friendId] as const) : null;
+  const key = isAuthenticated && friendId !== null ? friendPostsKey(friendId) : null;
   const serverFirst = useServerFirst(key);
   const { data, error, isLoading, mutate } = useSWR(
     key,
-    async ([, id]) => (await loadApi()).fetchFriendPosts(id),
+    ([, id]) => fetchRead(friendPostsRead, friendPostsRead.key(id)),
     serverFirst,
   );
   return { posts: data, error: error as unknown, isLoading, mutate };
@@ -41,5 +45,5 @@ export function useFriendPosts(friendId: number | null) {
 /** Revalidates the signed-in member's posts (after an upload). */
 export function useRevalidateMemberPosts(): () => Promise<unknown> {
   const { mutate } = useSWRConfig();
-  return () => mutate([MEMBER_POSTS_KEY]);
+  return () => mutate(memberPostsKey());
 }

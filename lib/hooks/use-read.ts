@@ -20,12 +20,21 @@ export function useRead<Args extends readonly unknown[], Wire, View>(
   const { isAuthenticated } = useSession();
   const key = isAuthenticated && args !== null ? read.key(...args) : null;
   const serverFirst = useServerFirst(key);
-  return useSWR<View>(
-    key,
-    async (path: string) => {
-      const [api, schema] = await Promise.all([loadApi(), read.schema()]);
-      return read.toView(await api.requestJson(path, { schema }));
-    },
-    { ...read.swr, ...options, ...serverFirst },
-  );
+  return useSWR<View>(key, (path: string) => fetchRead(read, path), {
+    ...read.swr,
+    ...options,
+    ...serverFirst,
+  });
+}
+
+/**
+ * `read` at `path` (its key for some arguments) as the browser fetches it: validated with its
+ * schema and mapped to its view. For hooks that keep SWR keys of their own (paging, arrays).
+ */
+export async function fetchRead<Wire, View>(
+  read: Pick<ReadDefinition<never[], Wire, View>, 'schema' | 'toView'>,
+  path: string,
+): Promise<View> {
+  const [api, schema] = await Promise.all([loadApi(), read.schema()]);
+  return read.toView(await api.requestJson(path, { schema }));
 }

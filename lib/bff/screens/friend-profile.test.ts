@@ -1,20 +1,26 @@
 /** @jest-environment node */
 import { unstable_serialize } from 'swr';
-import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, friendStatusKey, monthKey } from '@/lib/api/keys';
-import { checkFriend, fetchFriendStatus, fetchMember } from '../reads/friends';
-import { fetchFriendPosts } from '../reads/posts';
+import {
+  FRIEND_POSTS_KEY,
+  dayKey,
+  dayRecordsKey,
+  friendCheckKey,
+  friendStatusKey,
+  memberKey,
+  monthKey,
+} from '@/lib/api/keys';
 import { loginCheck } from '../reads/session';
 import { fetchDay, fetchDayRecords, fetchMonth } from '../reads/today';
-import { AccessDeniedError, BackendReadError } from '../server-client';
+import { AccessDeniedError, BackendReadError, readBackend } from '../server-client';
 import { friendProfileScreen } from './friend-profile';
 
-jest.mock('../reads/friends', () => ({
-  checkFriend: jest.fn(),
-  fetchFriendStatus: jest.fn(),
-  fetchMember: jest.fn(),
-}));
-jest.mock('../reads/posts', () => ({ fetchFriendPosts: jest.fn() }));
 jest.mock('../reads/session', () => ({ loginCheck: jest.fn() }));
+// The lib/reads definitions (member, check, relation, posts) reach the backend through
+// serverRead's readBackend.
+jest.mock('../server-client', () => ({
+  ...jest.requireActual('../server-client'),
+  readBackend: jest.fn(),
+}));
 jest.mock('../reads/today', () => ({
   fetchDay: jest.fn(),
   fetchDayRecords: jest.fn(),
@@ -31,12 +37,30 @@ const records = { sets: [{ id: 5, records: ['weight' as const] }], sessionVolume
 const denied = (path: string) => Promise.reject(new AccessDeniedError(path));
 const down = (path: string) => Promise.reject(new BackendReadError(path, 502));
 
+const POSTS_PATH = `${FRIEND_POSTS_KEY}/${FRIEND}`;
+const CHECK_PATH = friendCheckKey(FRIEND);
+const STATUS_PATH = friendStatusKey(FRIEND);
+const MEMBER_PATH = memberKey(FRIEND);
+
+/** The backend's answer per path, as readBackend gives it (a promise, so a failure too). */
+let backend: Record<string, () => Promise<unknown>>;
+
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.mocked(fetchMember).mockResolvedValue(member);
+  backend = {
+    [MEMBER_PATH]: () => Promise.resolve(member),
+    [CHECK_PATH]: () => Promise.resolve(true),
+    [POSTS_PATH]: () => Promise.resolve(posts),
+    // The relation is left to the browser unless a test hands it over.
+    [STATUS_PATH]: () => down(STATUS_PATH),
+  };
+  jest
+    .mocked(readBackend)
+    .mockImplementation(
+      (path: string) =>
+        (backend[path]?.() ?? Promise.reject(new Error(`unexpected read: ${path}`))) as never,
+    );
   jest.mocked(loginCheck).mockResolvedValue({ check: true, id: 1, name: '김민준', picture: null });
-  jest.mocked(checkFriend).mockResolvedValue(true);
-  jest.mocked(fetchFriendPosts).mockResolvedValue(posts);
   jest.mocked(fetchMonth).mockResolvedValue([
     { localDate: '2026-11-03', checkBox: 'False' },
     { localDate: TODAY, checkBox: 'True' },
@@ -48,9 +72,9 @@ beforeEach(() => {
 describe('friendProfileScreen', () => {
   it('hands the relation over (issue 29): a stranger who asked the caller is RECEIVED', async () => {
     const status = { memberId: FRIEND, relation: 'RECEIVED' as const };
-    jest.mocked(fetchFriendStatus).mockResolvedValue(status);
-    jest.mocked(checkFriend).mockResolvedValue(false);
-    jest.mocked(fetchFriendPosts).mockImplementation(() => denied('/api/posts/friend/12'));
+    backend[STATUS_PATH] = () => Promise.resolve(status);
+    backend[CHECK_PATH] = () => Promise.resolve(false);
+    backend[POSTS_PATH] = () => denied(POSTS_PATH);
     jest.mocked(fetchMonth).mockImplementation(() => denied('/api/today/friend/12/…'));
     const screen = await friendProfileScreen(FRIEND, TODAY);
     expect(screen).toMatchObject({ relation: 'RECEIVED', calendarAllowed: false });
@@ -58,7 +82,7 @@ describe('friendProfileScreen', () => {
   });
 
   it('leaves the relation to the browser when its read fails', async () => {
-    jest.mocked(fetchFriendStatus).mockImplementation(() => down('/api/friend/status/12'));
+    backend[STATUS_PATH] = () => down(STATUS_PATH);
     const screen = await friendProfileScreen(FRIEND, TODAY);
     expect(screen.relation).toBeUndefined();
     expect(Object.keys(screen.fallback)).not.toContain(friendStatusKey(FRIEND));
@@ -95,8 +119,8 @@ describe('friendProfileScreen', () => {
   });
 
   it('denies a stranger the posts (403) and the calendar (check false, month 403)', async () => {
-    jest.mocked(checkFriend).mockResolvedValue(false);
-    jest.mocked(fetchFriendPosts).mockImplementation(() => denied('/api/posts/friend/12'));
+    backend[CHECK_PATH] = () => Promise.resolve(false);
+    backend[POSTS_PATH] = () => denied(POSTS_PATH);
     jest.mocked(fetchMonth).mockImplementation(() => denied('/api/today/friend/12/…'));
     const screen = await friendProfileScreen(FRIEND, TODAY);
     expect(screen).toMatchObject({ postsDenied: true, calendarAllowed: false, fallback: {} });
@@ -105,10 +129,10 @@ describe('friendProfileScreen', () => {
 
   it.each([
     ['false', () => Promise.resolve(false)],
-    ['a failed check', () => down('/api/friend/check/12')],
-    ['a refused check', () => denied('/api/friend/check/12')],
+    ['a failed check', () => down(CHECK_PATH)],
+    ['a refused check', () => denied(CHECK_PATH)],
   ])('sends the access-denied calendar when the check is %s', async (_label, check) => {
-    jest.mocked(checkFriend).mockImplementation(check);
+    backend[CHECK_PATH] = check;
     const screen = await friendProfileScreen(FRIEND, TODAY);
     expect(screen.calendarAllowed).toBe(false);
     expect(Object.keys(screen.fallback)).toEqual([unstable_serialize([FRIEND_POSTS_KEY, FRIEND])]);
@@ -121,7 +145,7 @@ describe('friendProfileScreen', () => {
   });
 
   it('leaves a list the backend failed to the browser (no fallback entry, no error page)', async () => {
-    jest.mocked(fetchFriendPosts).mockImplementation(() => down('/api/posts/friend/12'));
+    backend[POSTS_PATH] = () => down(POSTS_PATH);
     jest.mocked(fetchMonth).mockImplementation(() => down('/api/today/friend/12/…'));
     const screen = await friendProfileScreen(FRIEND, TODAY);
     expect(screen).toMatchObject({ postsDenied: false, calendarAllowed: true, fallback: {} });
@@ -134,10 +158,10 @@ describe('friendProfileScreen', () => {
 
   it('lets the member’s not-found and failures end the page', async () => {
     const notFound = new Error('NEXT_HTTP_ERROR_FALLBACK;404');
-    jest.mocked(fetchMember).mockRejectedValue(notFound);
+    backend[MEMBER_PATH] = () => Promise.reject(notFound);
     await expect(friendProfileScreen(FRIEND, TODAY)).rejects.toBe(notFound);
-    const failure = new BackendReadError('/api/member/friend/12', 500);
-    jest.mocked(fetchMember).mockRejectedValue(failure);
+    const failure = new BackendReadError(MEMBER_PATH, 500);
+    backend[MEMBER_PATH] = () => Promise.reject(failure);
     await expect(friendProfileScreen(FRIEND, TODAY)).rejects.toBe(failure);
   });
 });

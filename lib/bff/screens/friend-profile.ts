@@ -1,19 +1,13 @@
 import 'server-only';
-import {
-  FRIEND_POSTS_KEY,
-  dayKey,
-  dayRecordsKey,
-  friendStatusKey,
-  isListed,
-  monthKey,
-} from '@/lib/api/keys';
+import { dayKey, dayRecordsKey, friendPostsKey, isListed, monthKey } from '@/lib/api/keys';
 import type { FriendRelation, MemberSummary } from '@/lib/contract/friend';
+import { friendCheckRead, friendStatusRead, memberRead } from '@/lib/reads/friends';
+import { friendPostsRead } from '@/lib/reads/posts';
 import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
-import { checkFriend, fetchFriendStatus, fetchMember } from '../reads/friends';
-import { fetchFriendPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';
 import { fetchDay, fetchDayRecords, fetchMonth } from '../reads/today';
 import { isAccessDenied } from '../server-client';
+import { readFallbackKey, serverRead } from '../server-read';
 import { unlessUnavailable, withEntry } from './fallback';
 
 /** What /friendProfile/{id}'s first view needs, decided on the server. */
@@ -48,9 +42,9 @@ function isDenied(value: unknown): value is Denied {
   return value === DENIED;
 }
 
-/** The friendship check; a failed check counts as not friends, as in the browser's checkFriend. */
+/** The friendship check; a failed or refused check counts as not friends. */
 async function friendship(friendId: number): Promise<boolean> {
-  const isFriend = await unlessDenied(checkFriend(friendId));
+  const isFriend = await unlessDenied(serverRead(friendCheckRead, friendId));
   return isFriend === true;
 }
 
@@ -68,19 +62,19 @@ export async function friendProfileScreen(
 ): Promise<FriendProfileScreen> {
   const { year, month } = yearMonthOfKey(todayKey);
   const [member, session, isFriend, posts, days, status] = await Promise.all([
-    fetchMember(friendId),
+    serverRead(memberRead, friendId),
     loginCheck(),
     friendship(friendId),
-    unlessDenied(fetchFriendPosts(friendId)),
+    unlessDenied(serverRead(friendPostsRead, friendId)),
     unlessDenied(fetchMonth(year, month, friendId)),
-    unlessDenied(fetchFriendStatus(friendId)),
+    unlessDenied(serverRead(friendStatusRead, friendId)),
   ]);
 
   const fallback: Record<string, unknown> = {};
   const relation = status && !isDenied(status) ? status.relation : undefined;
-  if (relation) withEntry(fallback, friendStatusKey(friendId), status);
+  if (relation) withEntry(fallback, readFallbackKey(friendStatusRead, friendId), status);
   const postsDenied = isDenied(posts);
-  if (!postsDenied) withEntry(fallback, [FRIEND_POSTS_KEY, friendId], posts);
+  if (!postsDenied) withEntry(fallback, friendPostsKey(friendId), posts);
 
   const calendarAllowed = isFriend && !isDenied(days);
   const monthDays = isDenied(days) ? undefined : days;

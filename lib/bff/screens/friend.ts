@@ -1,16 +1,11 @@
 import 'server-only';
 import {
-  FRIEND_REQUESTS_KEY,
-  FRIENDS_KEY,
-  SENT_REQUESTS_KEY,
-  SUGGESTED_FRIENDS_KEY,
-} from '@/lib/api/keys';
-import {
-  fetchFriendRequests,
-  fetchFriends,
-  fetchSentRequests,
-  fetchSuggestedFriends,
-} from '../reads/friends';
+  friendRequestsRead,
+  friendsRead,
+  sentRequestsRead,
+  suggestedFriendsRead,
+} from '@/lib/reads/friends';
+import { readFallbackKey, serverRead } from '../server-read';
 import { unlessUnavailable, withEntry } from './fallback';
 
 /**
@@ -20,16 +15,16 @@ import { unlessUnavailable, withEntry } from './fallback';
  */
 export async function friendFallback() {
   const [requests, suggested, friends, sent] = await Promise.all([
-    fetchFriendRequests(),
-    fetchSuggestedFriends(),
-    unlessUnavailable(fetchFriends()),
-    unlessUnavailable(fetchSentRequests()),
+    serverRead(friendRequestsRead),
+    serverRead(suggestedFriendsRead),
+    unlessUnavailable(serverRead(friendsRead)),
+    unlessUnavailable(serverRead(sentRequestsRead)),
   ]);
   const fallback: Record<string, unknown> = {
-    [FRIEND_REQUESTS_KEY]: requests,
-    [SUGGESTED_FRIENDS_KEY]: suggested,
+    [readFallbackKey(friendRequestsRead)]: requests,
+    [readFallbackKey(suggestedFriendsRead)]: suggested,
   };
-  withEntry(fallback, FRIENDS_KEY, friends);
-  withEntry(fallback, SENT_REQUESTS_KEY, sent);
+  withEntry(fallback, readFallbackKey(friendsRead), friends);
+  withEntry(fallback, readFallbackKey(sentRequestsRead), sent);
   return { fallback, counts: { requests: requests.length, friends: friends?.length } };
 }

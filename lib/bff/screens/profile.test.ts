@@ -1,29 +1,41 @@
 /** @jest-environment node */
 import { unstable_serialize } from 'swr';
 import { FRIENDS_KEY, MEMBER_POSTS_KEY, NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
-import { fetchFriends } from '../reads/friends';
 import { notificationSettings } from '../reads/notifications';
-import { fetchMemberPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';
-import { AccessDeniedError, BackendReadError } from '../server-client';
+import { AccessDeniedError, BackendReadError, readBackend } from '../server-client';
 import { profileScreen } from './profile';
 import { settingsScreen } from './settings';
 
-jest.mock('../reads/friends', () => ({ fetchFriends: jest.fn() }));
 jest.mock('../reads/notifications', () => ({ notificationSettings: jest.fn() }));
-jest.mock('../reads/posts', () => ({ fetchMemberPosts: jest.fn() }));
 jest.mock('../reads/session', () => ({ loginCheck: jest.fn() }));
+// The lib/reads definitions (posts, friends) reach the backend through serverRead's readBackend.
+jest.mock('../server-client', () => ({
+  ...jest.requireActual('../server-client'),
+  readBackend: jest.fn(),
+}));
 
 const me = { id: 1, name: '김민준', picture: null };
 const posts = [{ id: 3, text: '하체 데이', imageUrl: 'k.png' }];
 const friends = [{ id: 8, member: me, friend: { id: 12, name: '이서연', picture: null } }];
 const settings = { friendRequest: true, friendAccept: true, comment: false, like: true };
 
+/** The backend's answer per path, as readBackend gives it (a promise, so a failure too). */
+let backend: Record<string, () => Promise<unknown>>;
+
 beforeEach(() => {
   jest.clearAllMocks();
   jest.mocked(loginCheck).mockResolvedValue({ check: true, ...me, expiresIn: 30 });
-  jest.mocked(fetchMemberPosts).mockResolvedValue(posts);
-  jest.mocked(fetchFriends).mockResolvedValue(friends);
+  backend = {
+    [MEMBER_POSTS_KEY]: () => Promise.resolve(posts),
+    [FRIENDS_KEY]: () => Promise.resolve(friends),
+  };
+  jest
+    .mocked(readBackend)
+    .mockImplementation(
+      (path: string) =>
+        (backend[path]?.() ?? Promise.reject(new Error(`unexpected read: ${path}`))) as never,
+    );
   jest.mocked(notificationSettings).mockResolvedValue(settings);
 });
 
@@ -40,7 +52,7 @@ describe('profileScreen', () => {
   });
 
   it('leaves a list the backend failed to the browser, which shows its inline error', async () => {
-    jest.mocked(fetchFriends).mockRejectedValue(new BackendReadError(FRIENDS_KEY, 503));
+    backend[FRIENDS_KEY] = () => Promise.reject(new BackendReadError(FRIENDS_KEY, 503));
     expect((await profileScreen()).fallback).toEqual({
       [unstable_serialize([MEMBER_POSTS_KEY])]: posts,
     });
@@ -48,7 +60,7 @@ describe('profileScreen', () => {
 
   it('lets other failures end the page', async () => {
     const refused = new AccessDeniedError(MEMBER_POSTS_KEY);
-    jest.mocked(fetchMemberPosts).mockRejectedValue(refused);
+    backend[MEMBER_POSTS_KEY] = () => Promise.reject(refused);
     await expect(profileScreen()).rejects.toBe(refused);
   });
 });

@@ -1,10 +1,11 @@
 import 'server-only';
-import { FRIENDS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
+import { memberPostsKey } from '@/lib/api/keys';
 import { userFromCheck } from '@/lib/auth/session-machine';
 import type { SessionUser } from '@/lib/contract/session';
-import { fetchFriends } from '../reads/friends';
-import { fetchMemberPosts } from '../reads/posts';
+import { friendsRead } from '@/lib/reads/friends';
+import { memberPostsRead } from '@/lib/reads/posts';
 import { loginCheck } from '../reads/session';
+import { readFallbackKey, serverRead } from '../server-read';
 import { unlessUnavailable, withEntry } from './fallback';
 
 /** What /profile's first view needs: the member, and their posts and friends as SWR fallback. */
@@ -15,17 +16,17 @@ export interface ProfileScreen {
 
 /**
  * The own profile's first view (/profile): the signed-in member (from the layout's login check)
- * and, under the keys of useMemberPosts (`[MEMBER_POSTS_KEY]`) and useFriends (`FRIENDS_KEY`),
- * their posts and friends, read in parallel. The settings are on /settings (settingsScreen).
+ * and, under the keys of useMemberPosts (`memberPostsKey()`) and of the friends' read, their
+ * posts and friends, read in parallel. The settings are on /settings (settingsScreen).
  */
 export async function profileScreen(): Promise<ProfileScreen> {
   const [session, posts, friends] = await Promise.all([
     loginCheck(),
-    unlessUnavailable(fetchMemberPosts()),
-    unlessUnavailable(fetchFriends()),
+    unlessUnavailable(serverRead(memberPostsRead)),
+    unlessUnavailable(serverRead(friendsRead)),
   ]);
   const fallback: Record<string, unknown> = {};
-  withEntry(fallback, [MEMBER_POSTS_KEY], posts);
-  withEntry(fallback, FRIENDS_KEY, friends);
+  withEntry(fallback, memberPostsKey(), posts);
+  withEntry(fallback, readFallbackKey(friendsRead), friends);
   return { member: userFromCheck(session), fallback };
 }
