@@ -10,8 +10,9 @@ import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
 import type { ClubSearch } from '@/lib/api/keys';
 import { CLUB_FILTERS, type ClubFilter } from '@/lib/contract/values';
-import { useClubs } from '@/lib/hooks/use-clubs';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+import { clubsRead } from '@/lib/reads/clubs';
 import { ClubCard } from './club-card';
 import styles from './club-list-page.module.css';
 
@@ -51,7 +52,7 @@ export function ClubBrowser({ createLink }: { createLink: ReactNode }) {
   const [name, setName] = useState('');
   const [filter, setFilter] = useState<ClubFilter>(CLUB_FILTERS.all);
   const [search, setSearch] = useState<ClubSearch | null>(null);
-  const { clubs, error, mutate } = useClubs(search);
+  const { data: clubs, error, mutate } = useRead(clubsRead, [search]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -9,7 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { isRateLimited, rateLimitMessage } from '@/lib/api/errors';
 import { clubPagePath } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
-import type { ClubListItem } from '@/lib/contract/club';
+import type { ClubEntry } from '@/lib/reads/clubs';
 import { messages } from '@/lib/i18n/messages';
 import styles from './club-card.module.css';
 
@@ -26,7 +26,7 @@ export function chatRoomPath(chatRoomId: number): string {
  * logged: the original Spring backend refuses a second club with 403, and the room still
  * decides who may read it. A join refused for now (429: too many writes) says so and stays.
  */
-export function ClubCard({ club }: { club: ClubListItem }) {
+export function ClubCard({ club }: { club: ClubEntry }) {
   const router = useRouter();
   const titleId = useId();
   const hintId = useId();

@@ -10,7 +10,7 @@ import { failureMessage, fieldErrorsOf } from '@/components/workout/errors';
 import { TextAreaField, TextField } from '@/components/workout/text-field';
 import { loadApi } from '@/lib/api/load';
 import { CLUB_LIMITS } from '@/lib/contract/values';
-import { useRevalidateClubs } from '@/lib/hooks/use-clubs';
+import { useRevalidateClubs } from '@/lib/hooks/use-revalidate-clubs';
 import { messages } from '@/lib/i18n/messages';
 import {
   CLUB_FIELDS,

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig, unstable_serialize } from 'swr';
+import { SWRConfig } from 'swr';
 import { ToastProvider } from '@/components/ui/toast';
 import { mockFetch, renderWithApp } from '@/testing/test-helpers';
 import { CLUBS_KEY, ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
@@ -8,6 +8,7 @@ import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';
 import type { Club } from '@/lib/contract/club';
 import type { RoomSummary, RoomsSummary } from '@/lib/contract/unread';
+import { clubsRead } from '@/lib/reads/clubs';
 import { ClubListPage } from './club-list-page';
 
 const push = jest.fn();
@@ -79,14 +80,14 @@ describe('ClubListPage', () => {
     });
     resetSessionBridge();
     // As app/(app)/club/page.tsx and the signed-in layout hand it over: the list as SWR fallback
-    // under the hook's key, and a session already known on the first render.
+    // under the read's key, and a session already known on the first render.
     render(
       <SWRConfig
         value={{
           provider: () => new Map(),
           dedupingInterval: 0,
           fallback: {
-            [unstable_serialize([CLUBS_KEY, null])]: [club()],
+            [clubsRead.key(null)]: [club()],
             [ROOMS_SUMMARY_KEY]: summary(),
           },
         }}

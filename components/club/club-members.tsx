@@ -5,14 +5,14 @@ import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
-import type { ClubMember } from '@/lib/contract/club';
+import type { ClubMemberView } from '@/lib/reads/clubs';
 import { messages } from '@/lib/i18n/messages';
 import styles from './club-members.module.css';
 
 const text = messages.clubPage;
 
 export interface ClubMembersProps {
-  members: ClubMember[] | undefined;
+  members: ClubMemberView[] | undefined;
   error: unknown;
   onRetry: () => void;
   /** Everyone in the club (the list may hold fewer: `외 N명` says how many more). */

@@ -12,10 +12,10 @@ import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
 import { loadApi } from '@/lib/api/load';
 import { useSession } from '@/lib/auth';
-import type { ClubDetail } from '@/lib/contract/club';
-import { useClub, useClubMembers } from '@/lib/hooks/use-club';
-import { useRevalidateClubs } from '@/lib/hooks/use-clubs';
+import { useRead } from '@/lib/hooks/use-read';
+import { useRevalidateClubs } from '@/lib/hooks/use-revalidate-clubs';
 import { messages } from '@/lib/i18n/messages';
+import { clubMembersRead, clubRead, type ClubDetailView } from '@/lib/reads/clubs';
 import { chatRoomPath } from './club-card';
 import { ClubMembers } from './club-members';
 import styles from './club-page.module.css';
@@ -27,7 +27,13 @@ const text = messages.clubPage;
  * `가입하기` (POST /api/club/{id}/join), after which the club and its members are read again, so
  * the count rises and `채팅방 입장하기` takes the button's place, with the focus.
  */
-function ClubActions({ club, onJoined }: { club: ClubDetail; onJoined: () => Promise<unknown> }) {
+function ClubActions({
+  club,
+  onJoined,
+}: {
+  club: ClubDetailView;
+  onJoined: () => Promise<unknown>;
+}) {
   const toast = useToast();
   const hintId = useId();
   const [joining, setJoining] = useState(false);
@@ -111,8 +117,8 @@ function ClubPageSkeleton() {
 export function ClubPage({ clubId }: { clubId: number }) {
   const titleId = useId();
   const { user } = useSession();
-  const { club, error, mutate } = useClub(clubId);
-  const members = useClubMembers(clubId);
+  const { data: club, error, mutate } = useRead(clubRead, [clubId]);
+  const members = useRead(clubMembersRead, [clubId]);
   const revalidateClubs = useRevalidateClubs();
 
   const back = (
@@ -199,7 +205,7 @@ export function ClubPage({ clubId }: { clubId: number }) {
           </div>
         </article>
         <ClubMembers
-          members={members.members}
+          members={members.data}
           error={members.error}
           onRetry={() => void members.mutate()}
           memberCount={club.memberCount}

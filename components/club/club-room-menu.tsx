@@ -7,9 +7,11 @@ import { useToast } from '@/components/ui/toast';
 import { failureMessage } from '@/components/workout/errors';
 import { clubPagePath } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
-import { useClub, useClubOfRoom, useRevalidateClub } from '@/lib/hooks/use-club';
-import { useRevalidateClubs } from '@/lib/hooks/use-clubs';
+import { useRead } from '@/lib/hooks/use-read';
+import { useRevalidateClub, useRevalidateClubs } from '@/lib/hooks/use-revalidate-clubs';
 import { messages } from '@/lib/i18n/messages';
+import { clubOfRoomRead, clubRead } from '@/lib/reads/clubs';
+import { fetchRead } from '@/lib/reads/fetch-read';
 import { ActionMenu, type ActionMenuItem } from './action-menu';
 import { ClubDeleteDialog } from './club-delete-dialog';
 
@@ -37,8 +39,8 @@ export function ClubRoomMenu({ roomId }: { roomId: number }) {
   const toast = useToast();
   const revalidateClubs = useRevalidateClubs();
   const revalidateClub = useRevalidateClub();
-  const { club: roomClub, error: roomError } = useClubOfRoom(roomId, true);
-  const { club, error: clubError } = useClub(roomClub?.id ?? null);
+  const { data: roomClub, error: roomError } = useRead(clubOfRoomRead, [roomId]);
+  const { data: club, error: clubError } = useRead(clubRead, roomClub ? [roomClub.id] : null);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -69,7 +71,7 @@ export function ClubRoomMenu({ roomId }: { roomId: number }) {
     let clubId: number;
     try {
       const api = await loadApi();
-      clubId = roomClub?.id ?? (await api.fetchClubByChatRoom(roomId)).id;
+      clubId = roomClub?.id ?? (await fetchRead(clubOfRoomRead, roomId)).id;
       await api.leaveClub(clubId);
     } catch (error) {
       console.error('chat: leave failed', error);

@@ -230,7 +230,7 @@ export function friendCheckKey(friendId: number): string {
 
 // Clubs and chat
 
-/** Path (and first element of every SWR key) of the club list. */
+/** Path of the club list (and its SWR key before any search). */
 export const CLUBS_KEY = '/api/clubs';
 
 /** The page of a club (`/club/{clubId}`, issue 29). */
@@ -262,6 +262,20 @@ export function isClubPageKey(key: unknown, clubId: number): boolean {
 export interface ClubSearch {
   name: string;
   isMyClubs: ClubFilter;
+}
+
+/**
+ * SWR key (and path) of a club list: every club while `search` is null, else the search's query
+ * (`?name=&isMyClubs=`, as the client's query encoding writes it).
+ */
+export function clubsKey(search: ClubSearch | null): string {
+  if (!search) return CLUBS_KEY;
+  return `${CLUBS_KEY}?${new URLSearchParams({ name: search.name, isMyClubs: search.isMyClubs })}`;
+}
+
+/** True for the key of any club list, searched or not (to revalidate them all at once). */
+export function isClubsKey(key: unknown): boolean {
+  return typeof key === 'string' && (key === CLUBS_KEY || key.startsWith(`${CLUBS_KEY}?`));
 }
 
 /** Latest messages fetched on entering a room. */

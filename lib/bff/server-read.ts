@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { unstable_serialize } from 'swr';
 import type { ReadDefinition } from '@/lib/reads/define';
-import { readBackend } from './server-client';
+import { readBackend, readBackendOrNull } from './server-client';
 
 /** One backend GET per path and render (React's per-request cache), however many parts ask. */
 const readPath = cache(
@@ -20,6 +20,24 @@ export async function serverRead<Args extends readonly unknown[], Wire, View>(
 ): Promise<View> {
   const wire = (await readPath(read.key(...args), await read.schema())) as Wire;
   return read.toView(wire);
+}
+
+/** As readPath, for the reads whose 404 the page settles itself. */
+const readPathOrNull = cache(
+  async (path: string, schema: Parameters<typeof readBackend>[1]): Promise<unknown> =>
+    readBackendOrNull(path, schema),
+);
+
+/**
+ * As serverRead, but a 404 is null instead of notFound(): for a page that tells an unknown
+ * resource from a refused one (or from a backend without the read) itself.
+ */
+export async function serverReadOrNull<Args extends readonly unknown[], Wire, View>(
+  read: ReadDefinition<Args, Wire, View>,
+  ...args: Args
+): Promise<View | null> {
+  const wire = (await readPathOrNull(read.key(...args), await read.schema())) as Wire | null;
+  return wire === null ? null : read.toView(wire);
 }
 
 /** The SWR fallback entry of `read` for `args`: the serialized key the browser's useRead asks. */

@@ -1,6 +1,8 @@
 import { dispatchUnauthorized } from '@/lib/api/events';
 import { loadApi } from '@/lib/api/load';
-import type { ChatRoomDeps, ChatTransport } from './chat-room-store';
+import { newerMessagesRead, olderMessagesRead, recentMessagesRead } from '@/lib/reads/chat';
+import { fetchRead } from '@/lib/reads/fetch-read';
+import type { ChatRoomApi, ChatRoomDeps, ChatTransport } from './chat-room-store';
 
 /**
  * Loads the real transport: stompjs over SockJS, and the broadcast parser. Dynamic imports, so
@@ -21,16 +23,31 @@ async function loadTransport(): Promise<ChatTransport> {
 }
 
 /**
- * What a chat room store needs in the browser: the transport and lib/api (the client through
- * loadApi(), loaded on first use), the page's origin, and the `auth:unauthorized` event that ends
- * the browser's session.
+ * The room's calls: its history pages are the chat reads (lib/reads/chat.ts), fetched, validated
+ * and mapped as their definitions say; the session calls are lib/api's (loaded on first use).
+ */
+async function loadChatApi(): Promise<ChatRoomApi> {
+  const api = await loadApi();
+  return {
+    fetchRecentMessages: (roomId) => fetchRead(recentMessagesRead, roomId),
+    fetchOlderMessages: (roomId, messageId) => fetchRead(olderMessagesRead, roomId, messageId),
+    fetchNewerMessages: (roomId, messageId, limit) =>
+      fetchRead(newerMessagesRead, roomId, messageId, limit),
+    loginCheck: () => api.loginCheck(),
+    createChatTicket: () => api.createChatTicket(),
+  };
+}
+
+/**
+ * What a chat room store needs in the browser: the transport and its calls (the client loaded on
+ * first use), the page's origin, and the `auth:unauthorized` event that ends the browser's session.
  */
 export function browserChatRoomDeps(chatUrl: string): ChatRoomDeps {
   return {
     chatUrl,
     pageOrigin: () => window.location.origin,
     loadTransport,
-    loadApi,
+    loadApi: loadChatApi,
     endSession: dispatchUnauthorized,
   };
 }

@@ -93,7 +93,7 @@ export interface ChatTransport {
   parseFrame(body: string): ChatMessage | null;
 }
 
-/** The history pages and session calls the room makes (lib/api's). */
+/** The history pages (the chat reads of lib/reads/chat.ts) and session calls the room makes. */
 export interface ChatRoomApi {
   fetchRecentMessages(roomId: number): Promise<ChatMessage[]>;
   fetchOlderMessages(roomId: number, messageId: number): Promise<ChatMessage[]>;

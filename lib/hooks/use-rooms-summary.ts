@@ -1,15 +1,13 @@
 'use client';
 
-import useSWR from 'swr';
-import { loadApi } from '@/lib/api/load';
-import { ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import type { ChatLiveEvent, ReadLiveEvent } from '@/lib/contract/live';
 import type { RoomsSummary } from '@/lib/contract/unread';
 import { LIVE_EVENT, UNREAD_COUNT_CAP } from '@/lib/contract/values';
 import { useLiveEvent } from '@/lib/live/live-events';
 import { isRoomInView } from '@/lib/live/viewed-room';
-import { useServerFirst } from './use-server-first';
+import { roomsSummaryRead } from '@/lib/reads/chat';
+import { useRead } from './use-read';
 
 /**
  * The summary after a message arrived live: the room's last message, one more unread unless it is
@@ -67,19 +65,13 @@ export function isBehind(
 }
 
 /**
- * The member's rooms with their last messages and unread counts (GET /api/rooms/summary), kept
- * current by the live stream: a message or a read adjusts the cached summary at once, a change of
- * rooms or a reopened stream (which may have missed events) reads it again.
+ * The member's rooms with their last messages and unread counts (roomsSummaryRead, read as any
+ * read is), kept current by the live stream: a message or a read adjusts the cached summary at
+ * once, a change of rooms or a reopened stream (which may have missed events) reads it again.
  */
 export function useRoomsSummary() {
-  const { isAuthenticated, user } = useSession();
-  const key = isAuthenticated ? ROOMS_SUMMARY_KEY : null;
-  const serverFirst = useServerFirst(key);
-  const { data, error, mutate } = useSWR(
-    key,
-    async () => (await loadApi()).fetchRoomsSummary(),
-    serverFirst,
-  );
+  const { user } = useSession();
+  const { data, error, mutate } = useRead(roomsSummaryRead, []);
   const memberId = user?.id ?? null;
   // The updaters below start from `data` when the cache is still empty: a summary the server
   // handed over lives in SWR's fallback, which the cache (and so `mutate`'s argument) does not hold.

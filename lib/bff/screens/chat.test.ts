@@ -2,6 +2,9 @@
 import type { ChatMessage } from '@/lib/contract/chat';
 import type { Club } from '@/lib/contract/club';
 import type { RoomsSummary } from '@/lib/contract/unread';
+import { recentMessagesRead, roomsSummaryRead } from '@/lib/reads/chat';
+import { clubsRead } from '@/lib/reads/clubs';
+import type { ReadDefinition } from '@/lib/reads/define';
 import { AccessDeniedError, BackendReadError } from '../server-client';
 import { chatRoomStart } from './chat';
 
@@ -14,14 +17,23 @@ jest.mock('next/navigation', () => ({
   },
 }));
 
+// The backend's answers per read: the room's history (null for its 404), the club list before
+// any search, and the rooms summary.
 const fetchRecentMessages = jest.fn<Promise<ChatMessage[] | null>, [number]>();
 const fetchClubs = jest.fn<Promise<Club[]>, []>();
 const fetchRoomsSummary = jest.fn<Promise<RoomsSummary>, []>();
-jest.mock('../reads/chat', () => ({
-  fetchRecentMessages: (id: number) => fetchRecentMessages(id),
-  fetchRoomsSummary: () => fetchRoomsSummary(),
+type AnyRead = ReadDefinition<readonly unknown[], unknown, unknown>;
+jest.mock('../server-read', () => ({
+  serverRead: (read: AnyRead, ...args: unknown[]) => {
+    if (read === clubsRead && args[0] === null) return fetchClubs();
+    if (read === roomsSummaryRead) return fetchRoomsSummary();
+    throw new Error(`unexpected read ${read.key(...args)}`);
+  },
+  serverReadOrNull: (read: AnyRead, ...args: unknown[]) => {
+    if (read === recentMessagesRead) return fetchRecentMessages(...(args as [number]));
+    throw new Error(`unexpected read ${read.key(...args)}`);
+  },
 }));
-jest.mock('../reads/clubs', () => ({ fetchClubs: () => fetchClubs() }));
 
 const message: ChatMessage = {
   messageId: 1,

@@ -2,9 +2,10 @@ import 'server-only';
 import { notFound } from 'next/navigation';
 import type { ChatMessage } from '@/lib/contract/chat';
 import type { ChatRoomStart } from '@/lib/chat/use-chat-room';
-import { fetchClubs } from '../reads/clubs';
-import { fetchRecentMessages, fetchRoomsSummary } from '../reads/chat';
+import { recentMessagesRead, roomsSummaryRead } from '@/lib/reads/chat';
+import { clubsRead } from '@/lib/reads/clubs';
 import { isAccessDenied } from '../server-client';
+import { serverRead, serverReadOrNull } from '../server-read';
 
 /**
  * Where the member had read the room to before this visit (for the `여기까지 읽었습니다` divider),
@@ -12,7 +13,7 @@ import { isAccessDenied } from '../server-client';
  * room is not among the member's.
  */
 async function lastReadOf(roomId: number): Promise<number | null> {
-  const summary = await fetchRoomsSummary().catch(() => null);
+  const summary = await serverRead(roomsSummaryRead).catch(() => null);
   return summary?.rooms.find((room) => room.roomId === roomId)?.lastReadMessageId ?? null;
 }
 
@@ -30,14 +31,15 @@ export async function chatRoomStart(roomId: number): Promise<ChatRoomStart> {
   let messages: ChatMessage[] | null;
   const lastRead = lastReadOf(roomId);
   try {
-    messages = await fetchRecentMessages(roomId);
+    // A 404 is null here: settled below, with the club list.
+    messages = await serverReadOrNull(recentMessagesRead, roomId);
   } catch (error) {
     // 403: the original backend's refusal. Anything else (down, a wrong answer) is the boundary's.
     if (isAccessDenied(error)) return { refused: true };
     throw error;
   }
   if (messages) return { refused: false, messages, lastReadMessageId: await lastRead };
-  const clubs = await fetchClubs();
+  const clubs = await serverRead(clubsRead, null);
   if (clubs.some((club) => club.chatRoomId === roomId)) return { refused: true };
   notFound();
 }

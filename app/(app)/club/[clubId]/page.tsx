@@ -3,9 +3,10 @@ import { notFound } from 'next/navigation';
 import { SWRConfig } from 'swr';
 import { ClubPage } from '@/components/club/club-page';
 import { parsePageId } from '@/lib/bff/page-rules';
-import { fetchClub } from '@/lib/bff/reads/clubs';
 import { clubPageFallback } from '@/lib/bff/screens/club';
+import { serverRead } from '@/lib/bff/server-read';
 import { messages } from '@/lib/i18n/messages';
+import { clubRead } from '@/lib/reads/clubs';
 
 interface Props {
   params: Promise<{ clubId: string }>;
@@ -14,7 +15,7 @@ interface Props {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const clubId = parsePageId((await params).clubId);
   if (!clubId) return { title: messages.notFound.title };
-  return { title: (await fetchClub(clubId)).title };
+  return { title: (await serverRead(clubRead, clubId)).title };
 }
 
 // A club id is a positive integer (parsePageId); anything else, and a club the backend does not

@@ -1,0 +1,41 @@
+import { isApiError } from '@/lib/api/errors';
+import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
+import type { Club } from '@/lib/contract/club';
+import { mockFetch } from '@/testing/test-helpers';
+import { clubOfRoomRead } from './clubs';
+import { fetchRead } from './fetch-read';
+
+const club: Club = {
+  id: 3,
+  title: '한강 러닝',
+  content: '아침마다 달려요',
+  location: '여의도',
+  schedule: '매주 토요일 7시',
+  highlight: '초보 환영',
+  chatRoomId: 7,
+};
+
+beforeEach(() => {
+  resetSessionBridge();
+  setSessionSnapshot({ isAuthenticated: true, needTokenRefresh: false });
+});
+
+describe('fetchRead', () => {
+  it("asks the read's key once, and validates and maps the answer", async () => {
+    const { calls } = mockFetch({ 'GET /api/club/chatRoom/7': { body: club } });
+    await expect(fetchRead(clubOfRoomRead, 7)).resolves.toEqual(club);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/club/chatRoom/7']);
+  });
+
+  it("refuses an answer of the wrong shape (the read's schema)", async () => {
+    mockFetch({ 'GET /api/club/chatRoom/7': { body: { ...club, id: 'three' } } });
+    const error: unknown = await fetchRead(clubOfRoomRead, 7).catch((caught: unknown) => caught);
+    expect(isApiError(error) && error.kind).toBe('invalid-response');
+  });
+
+  it("passes the backend's refusal on as the client's error (a room left is 404)", async () => {
+    mockFetch({});
+    const error: unknown = await fetchRead(clubOfRoomRead, 7).catch((caught: unknown) => caught);
+    expect(isApiError(error) && error.status).toBe(404);
+  });
+});
