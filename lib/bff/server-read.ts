@@ -2,12 +2,18 @@ import 'server-only';
 import { cache } from 'react';
 import { unstable_serialize } from 'swr';
 import type { ReadDefinition } from '@/lib/reads/define';
-import { readBackend } from './server-client';
+import { readBackend, readBackendOrNull } from './server-client';
 
 /** One backend GET per path and render (React's per-request cache), however many parts ask. */
 const readPath = cache(
   async (path: string, schema: Parameters<typeof readBackend>[1]): Promise<unknown> =>
     readBackend(path, schema),
+);
+
+/** The same with a 404 answered as null, for reads the backend may not have. */
+const readPathOrNull = cache(
+  async (path: string, schema: Parameters<typeof readBackend>[1]): Promise<unknown> =>
+    readBackendOrNull(path, schema),
 );
 
 /**
@@ -20,6 +26,18 @@ export async function serverRead<Args extends readonly unknown[], Wire, View>(
 ): Promise<View> {
   const wire = (await readPath(read.key(...args), await read.schema())) as Wire;
   return read.toView(wire);
+}
+
+/**
+ * Like serverRead, but a 404 answers null: a read the original backend does not have (the
+ * notifications) or a record that may be gone.
+ */
+export async function serverReadOrNull<Args extends readonly unknown[], Wire, View>(
+  read: ReadDefinition<Args, Wire, View>,
+  ...args: Args
+): Promise<View | null> {
+  const wire = (await readPathOrNull(read.key(...args), await read.schema())) as Wire | null;
+  return wire === null ? null : read.toView(wire);
 }
 
 /** The SWR fallback entry of `read` for `args`: the serialized key the browser's useRead asks. */
