@@ -5,15 +5,15 @@ import { AppProviders } from '@/components/app-providers';
 import { AppShell } from '@/components/shell/app-shell';
 import { ShellUnavailable } from '@/components/shell/shell-unavailable';
 import { LOGIN_PATH } from '@/lib/bff/page-rules';
-import { NOTIFICATIONS_UNREAD_KEY, TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
-import { unreadNotificationCount } from '@/lib/bff/reads/notifications';
+import { TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
 import { loginCheck } from '@/lib/bff/reads/session';
 import { trainingSettings } from '@/lib/bff/reads/settings';
 import { BackendReadError } from '@/lib/bff/server-client';
-import { readFallbackKey, serverRead } from '@/lib/bff/server-read';
+import { readFallbackKey, serverRead, serverReadOrNull } from '@/lib/bff/server-read';
 import { getPublicConfig } from '@/lib/config';
 import type { LoginCheck } from '@/lib/contract/session';
 import { roomsSummaryRead } from '@/lib/reads/chat';
+import { unreadNotificationCountRead } from '@/lib/reads/notifications';
 
 /**
  * The signed-in shell around every route except /login. The login check runs here, on the server,
@@ -38,12 +38,12 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const [settings, rooms, unread] = await Promise.all([
     trainingSettings().catch(() => null),
     serverRead(roomsSummaryRead).catch(() => null),
-    unreadNotificationCount().catch(() => null),
+    serverReadOrNull(unreadNotificationCountRead).catch(() => null),
   ]);
   const fallback: Record<string, unknown> = {};
   if (settings) fallback[TRAINING_SETTINGS_KEY] = settings;
   if (rooms) fallback[readFallbackKey(roomsSummaryRead)] = rooms;
-  if (unread !== null) fallback[NOTIFICATIONS_UNREAD_KEY] = unread;
+  if (unread !== null) fallback[readFallbackKey(unreadNotificationCountRead)] = unread;
   return (
     <AppProviders config={getPublicConfig()} session={session}>
       <SWRConfig value={{ fallback }}>

@@ -11,9 +11,9 @@ import { LIMITS } from '@/lib/contract/values';
 import { useDayLog } from '@/lib/hooks/use-day-log';
 import { useRead } from '@/lib/hooks/use-read';
 import { exercisesRead } from '@/lib/reads/exercises';
+import { routinesRead } from '@/lib/reads/routines';
 import { addChange } from '@/lib/offline/day-changes';
 import { dayOutbox } from '@/lib/offline/day-outbox';
-import { useRoutines } from '@/lib/hooks/use-routines';
 import { messages } from '@/lib/i18n/messages';
 import { ExercisePicker } from './exercise-picker';
 import { isSelected, toggleSelection, type SelectionType } from './selection';
@@ -116,7 +116,11 @@ export function AddDialog({ date, onClose }: { date: string; onClose: () => void
     routine: null,
   });
   const { data: exercises } = useRead(exercisesRead, []);
-  const { routines, error: routinesError, mutate: reloadRoutines } = useRoutines();
+  const {
+    data: routines,
+    error: routinesError,
+    mutate: reloadRoutines,
+  } = useRead(routinesRead, []);
   // The same SWR entries the day log reads: which record (if any) the exercises go to.
   const { today: day } = useDayLog(date);
   const toast = useToast();
@@ -192,12 +196,12 @@ export function AddDialog({ date, onClose }: { date: string; onClose: () => void
           id: routine.routineId,
           name: routine.routineName,
           meta:
-            routine.routineExerciseDtoList.length > 0
-              ? `${messages.routine.exerciseCount(routine.routineExerciseDtoList.length)} · ${routine.routineExerciseDtoList
+            routine.exercises.length > 0
+              ? `${messages.routine.exerciseCount(routine.exercises.length)} · ${routine.exercises
                   .map((item) => item.exerciseName)
                   .join(', ')}`
               : messages.routine.empty,
-          disabled: routine.routineExerciseDtoList.length === 0,
+          disabled: routine.exercises.length === 0,
         }))}
       />
     ),

@@ -7,11 +7,10 @@ import { describeError } from '@/components/workout/errors';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { loadApi } from '@/lib/api/load';
 import type { TodaySelectionItem } from '@/lib/api/today';
-import type { CatalogueEntry } from '@/lib/contract/catalogue';
 import type { Exercise } from '@/lib/contract/exercise';
 import { CLASSIFICATIONS } from '@/lib/contract/values';
-import { useCatalogue, useRecentExercises } from '@/lib/hooks/use-catalogue';
 import { useRead } from '@/lib/hooks/use-read';
+import { catalogueRead, recentExercisesRead, type CatalogueEntry } from '@/lib/reads/catalogue';
 import { exercisesRead } from '@/lib/reads/exercises';
 import { messages } from '@/lib/i18n/messages';
 import { matchesPart, matchesQuery, searchText, type PartFilter } from './exercise-search';
@@ -111,8 +110,12 @@ export function ExercisePicker({
   // Catalogue exercises added in this sheet stay in the catalogue list (focus stays on them).
   const [added, setAdded] = useState<ReadonlyMap<string, number>>(new Map());
   const { data: exercises, error, mutate } = useRead(exercisesRead, []);
-  const { recent } = useRecentExercises();
-  const { catalogue, error: catalogueError, mutate: reloadCatalogue } = useCatalogue();
+  const { data: recent } = useRead(recentExercisesRead, []);
+  const {
+    data: catalogue,
+    error: catalogueError,
+    mutate: reloadCatalogue,
+  } = useRead(catalogueRead, []);
 
   const catalogueByKey = useMemo(
     () => new Map((catalogue ?? []).map((entry) => [entry.key, entry])),

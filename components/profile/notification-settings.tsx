@@ -6,8 +6,9 @@ import { describeError } from '@/components/workout/errors';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
 import { ApiError } from '@/lib/api/errors';
 import { loadApi } from '@/lib/api/load';
-import type { NotificationSettings, NotificationSettingsUpdate } from '@/lib/contract/notification';
-import { useNotificationSettings } from '@/lib/hooks/use-notification-settings';
+import type { NotificationSettingsUpdate } from '@/lib/contract/notification';
+import { useRead } from '@/lib/hooks/use-read';
+import { notificationSettingsRead, type NotificationSettings } from '@/lib/reads/notifications';
 import { messages } from '@/lib/i18n/messages';
 import panel from './profile-panel.module.css';
 import styles from './notification-settings.module.css';
@@ -37,7 +38,7 @@ export const NOTIFICATION_SETTINGS_ID = 'notification-settings';
  */
 export function NotificationSettingsPanel() {
   const headingId = useId();
-  const { settings, error, mutate } = useNotificationSettings();
+  const { data: settings, error, mutate } = useRead(notificationSettingsRead, []);
   const toast = useToast();
   // The original backend has no notifications: nothing to choose.
   if (!settings && error instanceof ApiError && error.status === 404) return null;

@@ -11,7 +11,7 @@ import { LoadError } from '@/components/workout/load-error';
 import { loadApi } from '@/lib/api/load';
 import { ROUTINES_KEY } from '@/lib/api/keys';
 import { LIMITS } from '@/lib/contract/values';
-import type { Routine } from '@/lib/contract/routine';
+import type { Routine } from '@/lib/reads/routines';
 import { useRead } from '@/lib/hooks/use-read';
 import { exercisesRead } from '@/lib/reads/exercises';
 import { messages } from '@/lib/i18n/messages';

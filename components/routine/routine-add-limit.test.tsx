@@ -24,7 +24,7 @@ describe('RoutineAddExercisesDialog selection limit', () => {
     const { calls } = mockFetch({ 'GET /api/member/exercises': { body: exercises } });
     renderWithApp(
       <RoutineAddExercisesDialog
-        routine={{ routineId: 3, routineName: '상체', routineExerciseDtoList: [] }}
+        routine={{ routineId: 3, routineName: '상체', exercises: [] }}
         onClose={() => undefined}
       />,
     );

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useWeightUnit } from '@/lib/hooks/use-day-training';
 import { Button } from '@/components/ui/button';
 import { SetList } from '@/components/workout/set-list';
-import type { Routine } from '@/lib/contract/routine';
+import type { Routine } from '@/lib/reads/routines';
 import { messages } from '@/lib/i18n/messages';
 import { ChevronDownIcon } from '@/components/ui/chevron-down-icon';
 import styles from './routine-card.module.css';
@@ -38,7 +38,7 @@ export function RoutineCard({
   const panelId = useId();
   const hintId = useId();
   const unit = useWeightUnit();
-  const list = routine.routineExerciseDtoList;
+  const list = routine.exercises;
 
   return (
     <li className={styles.card}>

@@ -11,7 +11,7 @@ import { setDraftsFrom, toRepWeightInputs, type SetDraft } from '@/components/wo
 import { useWeightUnit } from '@/lib/hooks/use-day-training';
 import { loadApi } from '@/lib/api/load';
 import { ROUTINES_KEY } from '@/lib/api/keys';
-import type { Routine } from '@/lib/contract/routine';
+import type { Routine } from '@/lib/reads/routines';
 import { messages } from '@/lib/i18n/messages';
 import styles from './routine-dialogs.module.css';
 
@@ -33,7 +33,7 @@ export function RoutineEditDialog({ routine, onClose }: { routine: Routine; onCl
   const { items, setItems, errors, updateSets, validate, showFieldErrors } =
     useExerciseEdits<EditItem>(
       () =>
-        routine.routineExerciseDtoList.map((item) => ({
+        routine.exercises.map((item) => ({
           routineExerciseId: item.routineExerciseId,
           exerciseName: item.exerciseName,
           sets: setDraftsFrom(item.repWeightList, unit),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ROUTINES_KEY } from '@/lib/api/keys';
 import type { Exercise } from '@/lib/contract/exercise';
 import type { Routine } from '@/lib/contract/routine';
+import { routinesRead } from '@/lib/reads/routines';
 import {
   mockFetch,
   renderServerFirst,
@@ -85,9 +86,11 @@ async function renderPage() {
 
 describe('routine sequences', () => {
   it('starts after the highest existing sequence', () => {
-    expect(nextSequenceStart(upper)).toBe(5);
-    expect(nextSequenceStart(empty)).toBe(1);
-    expect(buildRoutineExerciseCreate(upper, [9, 7])).toEqual({
+    // The routines as the page reads them (mapped from the wire).
+    const [upperView, emptyView] = routinesRead.toView([upper, empty]);
+    expect(nextSequenceStart(upperView)).toBe(5);
+    expect(nextSequenceStart(emptyView)).toBe(1);
+    expect(buildRoutineExerciseCreate(upperView, [9, 7])).toEqual({
       routineId: 3,
       exerciseInfoList: [
         { exerciseId: 9, sequence: 5 },
@@ -286,7 +289,8 @@ describe('RoutinePage', () => {
 describe('RoutinePage from the server page', () => {
   it('shows the handed-over routines at once without asking again, and expands them', async () => {
     const { calls } = mockFetch(routes());
-    renderServerFirst(<RoutinePage />, { [ROUTINES_KEY]: [upper, empty] });
+    // What the server page hands over: the routines mapped to the read's view.
+    renderServerFirst(<RoutinePage />, { [ROUTINES_KEY]: routinesRead.toView([upper, empty]) });
     const toggle = screen.getByRole('button', { name: /상체/ });
     expect(screen.getByRole('button', { name: /하체/ })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

@@ -17,12 +17,12 @@ import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
 import { loadApi } from '@/lib/api/load';
 import { dayKey, ROUTINES_KEY } from '@/lib/api/keys';
-import type { Routine } from '@/lib/contract/routine';
 import type { Today } from '@/lib/contract/today';
 import { seoulDateKey } from '@/lib/shared/dates';
 import { addChange } from '@/lib/offline/day-changes';
 import { dayOutbox } from '@/lib/offline/day-outbox';
-import { useRoutines } from '@/lib/hooks/use-routines';
+import { useRead } from '@/lib/hooks/use-read';
+import { routinesRead, type Routine } from '@/lib/reads/routines';
 import { messages } from '@/lib/i18n/messages';
 import { RoutineCard } from './routine-card';
 import styles from './routine-page.module.css';
@@ -67,7 +67,7 @@ function RoutineSkeleton() {
  * routine's `오늘 시작`.
  */
 export function RoutinePage() {
-  const { routines, error, mutate: reload } = useRoutines();
+  const { data: routines, error, mutate: reload } = useRead(routinesRead, []);
   const [modal, setModal] = useState<Modal>(null);
   const [starting, setStarting] = useState<number | null>(null);
   const { mutate, cache } = useSWRConfig();

@@ -1,9 +1,10 @@
-import type { RoutineExerciseCreate, Routine } from '@/lib/contract/routine';
+import type { RoutineExerciseCreate } from '@/lib/contract/routine';
+import type { Routine } from '@/lib/reads/routines';
 
 /** The first sequence for exercises added to a routine: one after the current highest. */
-export function nextSequenceStart(routine: Pick<Routine, 'routineExerciseDtoList'>): number {
+export function nextSequenceStart(routine: Pick<Routine, 'exercises'>): number {
   let highest = 0;
-  for (const item of routine.routineExerciseDtoList) {
+  for (const item of routine.exercises) {
     if (item.sequence !== null && item.sequence > highest) highest = item.sequence;
   }
   return highest + 1;
@@ -11,7 +12,7 @@ export function nextSequenceStart(routine: Pick<Routine, 'routineExerciseDtoList
 
 /** The POST /api/routineExercise body: the chosen exercises, numbered after the highest sequence. */
 export function buildRoutineExerciseCreate(
-  routine: Pick<Routine, 'routineId' | 'routineExerciseDtoList'>,
+  routine: Pick<Routine, 'routineId' | 'exercises'>,
   exerciseIds: readonly number[],
 ): RoutineExerciseCreate {
   const start = nextSequenceStart(routine);

@@ -1,17 +1,9 @@
-import {
-  routineListSchema,
-  type Routine,
-  type RoutineExerciseCreate,
-  type RoutineSequenceUpdate,
-  type RoutineSetsUpdate,
+import type {
+  RoutineExerciseCreate,
+  RoutineSequenceUpdate,
+  RoutineSetsUpdate,
 } from '@/lib/contract/routine';
-import { api, requestJson } from './client';
-import { ROUTINES_KEY } from './keys';
-
-/** GET /api/member/routines: the caller's routines, each with its exercises in sequence. */
-export function fetchRoutines(): Promise<Routine[]> {
-  return requestJson(ROUTINES_KEY, { schema: routineListSchema });
-}
+import { api } from './client';
 
 /** POST /api/routine?name={name}: creates an empty routine. */
 export async function createRoutine(name: string): Promise<void> {

@@ -1,37 +1,29 @@
 'use client';
 
 import { useCallback } from 'react';
-import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import {
-  NOTIFICATIONS_UNREAD_KEY,
-  notificationPageKey,
-  type NotificationPageKey,
-} from '@/lib/api/keys';
+import { notificationPageKey, type NotificationPageKey } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import { useSession } from '@/lib/auth';
-import type { NotificationPage } from '@/lib/contract/notification';
 import { LIVE_EVENT, NOTIFICATION_LIMITS } from '@/lib/contract/values';
 import { useLiveEvent } from '@/lib/live/live-events';
+import {
+  notificationPageRead,
+  unreadNotificationCountRead,
+  type NotificationPage,
+} from '@/lib/reads/notifications';
+import { useRead } from './use-read';
 
 /**
- * The member's unread notification count (the bell's badge), under NOTIFICATIONS_UNREAD_KEY. It is
- * never fetched on its own: the signed-in layout hands the first number over as SWR fallback, the
- * live stream sends it at every (re)opening and after every change (`notification`), and the list
- * and marking read answer it too (`setUnreadCount`). So the shell's first load asks for nothing.
+ * The member's unread notification count (the bell's badge), unreadNotificationCountRead's entry.
+ * It is never fetched on its own (the read's SWR options): the signed-in layout hands the first
+ * number over as SWR fallback, the live stream sends it at every (re)opening and after every
+ * change (`notification`), and the list and marking read answer it too (`setUnreadCount`). So the
+ * shell's first load asks for nothing.
  */
 export function useNotificationCount() {
   const { isAuthenticated } = useSession();
-  const { data, mutate } = useSWR<number>(
-    isAuthenticated ? NOTIFICATIONS_UNREAD_KEY : null,
-    async () => (await loadApi()).fetchUnreadNotificationCount(),
-    {
-      revalidateOnMount: false,
-      revalidateIfStale: false,
-      revalidateOnFocus: false,
-      revalidateOnReconnect: false,
-    },
-  );
+  const { data, mutate } = useRead(unreadNotificationCountRead, []);
   const setUnreadCount = useCallback(
     (count: number) => void mutate(count, { revalidate: false }),
     [mutate],
@@ -40,8 +32,11 @@ export function useNotificationCount() {
   return { unreadCount: isAuthenticated ? (data ?? 0) : 0, setUnreadCount };
 }
 
-async function fetchPage(key: NotificationPageKey): Promise<NotificationPage> {
-  return (await loadApi()).fetchNotifications(key[1], NOTIFICATION_LIMITS.defaultPage);
+/** A page as its read defines it: asked, validated and mapped as useRead would. */
+async function fetchPage([, before]: NotificationPageKey): Promise<NotificationPage> {
+  const [api, schema] = await Promise.all([loadApi(), notificationPageRead.schema()]);
+  const path = notificationPageRead.key(before, NOTIFICATION_LIMITS.defaultPage);
+  return notificationPageRead.toView(await api.requestJson(path, { schema }));
 }
 
 const pageKey = (index: number, previous: NotificationPage | null) =>

@@ -1,5 +1,5 @@
 import type { Exercise } from '@/lib/contract/exercise';
-import type { Routine } from '@/lib/contract/routine';
+import type { Routine } from '@/lib/reads/routines';
 import type { Today, TodayExercise } from '@/lib/contract/today';
 import {
   addChange,
@@ -43,7 +43,7 @@ const deadlift: Exercise = {
 const legDay: Routine = {
   routineId: 9,
   routineName: '하체 루틴',
-  routineExerciseDtoList: [
+  exercises: [
     { routineExerciseId: 93, sequence: null, exerciseName: '카프 레이즈', repWeightList: [] },
     {
       routineExerciseId: 91,

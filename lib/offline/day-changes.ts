@@ -1,5 +1,5 @@
 import type { Exercise, RepWeight } from '@/lib/contract/exercise';
-import type { Routine } from '@/lib/contract/routine';
+import type { Routine } from '@/lib/reads/routines';
 import type { Today, TodayExercise } from '@/lib/contract/today';
 import { messages } from '@/lib/i18n/messages';
 import { newTemporaryId, type DayOp, type SelectionItem } from './day-ops';
@@ -62,7 +62,7 @@ export function addChange(
       });
     } else {
       const routine = routines.find((candidate) => candidate.routineId === item.id);
-      const ordered = [...(routine?.routineExerciseDtoList ?? [])].sort(
+      const ordered = [...(routine?.exercises ?? [])].sort(
         (a, b) => (a.sequence ?? Number.MAX_SAFE_INTEGER) - (b.sequence ?? Number.MAX_SAFE_INTEGER),
       );
       for (const entry of ordered) {

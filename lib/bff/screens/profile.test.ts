@@ -1,18 +1,22 @@
 /** @jest-environment node */
 import { unstable_serialize } from 'swr';
 import { FRIENDS_KEY, MEMBER_POSTS_KEY, NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
-import { notificationSettings } from '../reads/notifications';
+import { notificationSettingsRead } from '@/lib/reads/notifications';
 import { loginCheck } from '../reads/session';
 import { AccessDeniedError, BackendReadError, readBackend } from '../server-client';
+import { serverReadOrNull } from '../server-read';
 import { profileScreen } from './profile';
 import { settingsScreen } from './settings';
 
-jest.mock('../reads/notifications', () => ({ notificationSettings: jest.fn() }));
 jest.mock('../reads/session', () => ({ loginCheck: jest.fn() }));
 // The lib/reads definitions (posts, friends) reach the backend through serverRead's readBackend.
 jest.mock('../server-client', () => ({
   ...jest.requireActual('../server-client'),
   readBackend: jest.fn(),
+}));
+jest.mock('../server-read', () => ({
+  ...jest.requireActual<typeof import('../server-read')>('../server-read'),
+  serverReadOrNull: jest.fn(),
 }));
 
 const me = { id: 1, name: '김민준', picture: null };
@@ -36,7 +40,7 @@ beforeEach(() => {
       (path: string) =>
         (backend[path]?.() ?? Promise.reject(new Error(`unexpected read: ${path}`))) as never,
     );
-  jest.mocked(notificationSettings).mockResolvedValue(settings);
+  jest.mocked(serverReadOrNull).mockResolvedValue(settings);
 });
 
 describe('profileScreen', () => {
@@ -48,7 +52,7 @@ describe('profileScreen', () => {
         [FRIENDS_KEY]: friends,
       },
     });
-    expect(notificationSettings).not.toHaveBeenCalled();
+    expect(serverReadOrNull).not.toHaveBeenCalled();
   });
 
   it('leaves a list the backend failed to the browser, which shows its inline error', async () => {
@@ -68,10 +72,18 @@ describe('profileScreen', () => {
 describe('settingsScreen', () => {
   it('hands the notification settings over under the hook’s key', async () => {
     expect(await settingsScreen()).toEqual({ fallback: { [NOTIFICATION_SETTINGS_KEY]: settings } });
+    expect(serverReadOrNull).toHaveBeenCalledWith(notificationSettingsRead);
   });
 
   it('leaves the settings out where the backend has none (the original backend)', async () => {
-    jest.mocked(notificationSettings).mockResolvedValue(null);
+    jest.mocked(serverReadOrNull).mockResolvedValue(null);
+    expect((await settingsScreen()).fallback).toEqual({});
+  });
+
+  it('leaves them to the browser when the backend cannot answer', async () => {
+    jest
+      .mocked(serverReadOrNull)
+      .mockRejectedValue(new BackendReadError(NOTIFICATION_SETTINGS_KEY, 503));
     expect((await settingsScreen()).fallback).toEqual({});
   });
 });

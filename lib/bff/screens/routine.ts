@@ -1,11 +1,11 @@
 import 'server-only';
-import { ROUTINES_KEY } from '@/lib/api/keys';
-import { fetchRoutines } from '../reads/routines';
+import { routinesRead } from '@/lib/reads/routines';
+import { readFallbackKey, serverRead } from '../server-read';
 
 /**
  * What the routines page's first view shows, as SWR fallback: the member's routines (the add
  * dialog's exercise list loads when it is opened).
  */
 export async function routineFallback() {
-  return { [ROUTINES_KEY]: await fetchRoutines() };
+  return { [readFallbackKey(routinesRead)]: await serverRead(routinesRead) };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
-import { NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
-import { notificationSettings } from '../reads/notifications';
+import { notificationSettingsRead } from '@/lib/reads/notifications';
+import { serverReadOrNull } from '../server-read';
 import { unlessUnavailable, withEntry } from './fallback';
 
 /** What /settings' first view needs beyond the layout's (which hands over the training settings). */
@@ -9,13 +9,13 @@ export interface SettingsScreen {
 }
 
 /**
- * The settings page's first view (/settings): the notification settings under
- * useNotificationSettings' key (`NOTIFICATION_SETTINGS_KEY`); left out where the backend has none
- * (the original backend) or could not answer (the panel then reads them itself).
+ * The settings page's first view (/settings): the notification settings under the key the panel
+ * reads them by; left out where the backend has none (the original backend: a 404) or could not
+ * answer (the panel then reads them itself).
  */
 export async function settingsScreen(): Promise<SettingsScreen> {
-  const settings = await unlessUnavailable(notificationSettings());
+  const settings = await unlessUnavailable(serverReadOrNull(notificationSettingsRead));
   const fallback: Record<string, unknown> = {};
-  withEntry(fallback, NOTIFICATION_SETTINGS_KEY, settings ?? undefined);
+  withEntry(fallback, notificationSettingsRead.key(), settings ?? undefined);
   return { fallback };
 }
