@@ -8,14 +8,14 @@ import { useSession } from '@/lib/auth';
 import type { Post } from '@/lib/contract/post';
 import { latestPostsRead, olderPostsRead } from '@/lib/reads/posts';
 import type { FeedPost } from './use-post-lists';
-import { fetchRead } from './use-read';
+import { fetchReadAt } from '@/lib/reads/fetch-read';
 import { useServerFirst } from './use-server-first';
 
 /** A feed page under its infinite key: the newest, or the one older than the last post held. */
 function fetchFeedPage(key: FeedPageKey): Promise<Post[]> {
   return key[1] === 'latest'
-    ? fetchRead(latestPostsRead, latestPostsRead.key(key[2]))
-    : fetchRead(olderPostsRead, olderPostsRead.key(key[3], key[2]));
+    ? fetchReadAt(latestPostsRead, latestPostsRead.key(key[2]))
+    : fetchReadAt(olderPostsRead, olderPostsRead.key(key[3], key[2]));
 }
 
 const signedOut = () => null;

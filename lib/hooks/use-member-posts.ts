@@ -4,7 +4,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { friendPostsKey, memberPostsKey } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import { friendPostsRead, memberPostsRead } from '@/lib/reads/posts';
-import { fetchRead } from './use-read';
+import { fetchReadAt } from '@/lib/reads/fetch-read';
 import { useServerFirst } from './use-server-first';
 
 // These lists keep their array SWR keys rather than useRead's path: the post-list updates
@@ -20,7 +20,7 @@ export function useMemberPosts() {
   const serverFirst = useServerFirst(key);
   const { data, error, isLoading, mutate } = useSWR(
     key,
-    () => fetchRead(memberPostsRead, memberPostsRead.key()),
+    () => fetchReadAt(memberPostsRead, memberPostsRead.key()),
     serverFirst,
   );
   return { posts: data, error: error as unknown, isLoading, mutate };
@@ -36,7 +36,7 @@ export function useFriendPosts(friendId: number | null) {
   const serverFirst = useServerFirst(key);
   const { data, error, isLoading, mutate } = useSWR(
     key,
-    ([, id]) => fetchRead(friendPostsRead, friendPostsRead.key(id)),
+    ([, id]) => fetchReadAt(friendPostsRead, friendPostsRead.key(id)),
     serverFirst,
   );
   return { posts: data, error: error as unknown, isLoading, mutate };

@@ -3,10 +3,10 @@
 import { useCallback } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { notificationPageKey, type NotificationPageKey } from '@/lib/api/keys';
-import { loadApi } from '@/lib/api/load';
 import { useSession } from '@/lib/auth';
 import { LIVE_EVENT, NOTIFICATION_LIMITS } from '@/lib/contract/values';
 import { useLiveEvent } from '@/lib/live/live-events';
+import { fetchRead } from '@/lib/reads/fetch-read';
 import {
   notificationPageRead,
   unreadNotificationCountRead,
@@ -33,10 +33,8 @@ export function useNotificationCount() {
 }
 
 /** A page as its read defines it: asked, validated and mapped as useRead would. */
-async function fetchPage([, before]: NotificationPageKey): Promise<NotificationPage> {
-  const [api, schema] = await Promise.all([loadApi(), notificationPageRead.schema()]);
-  const path = notificationPageRead.key(before, NOTIFICATION_LIMITS.defaultPage);
-  return notificationPageRead.toView(await api.requestJson(path, { schema }));
+function fetchPage([, before]: NotificationPageKey): Promise<NotificationPage> {
+  return fetchRead(notificationPageRead, before, NOTIFICATION_LIMITS.defaultPage);
 }
 
 const pageKey = (index: number, previous: NotificationPage | null) =>

@@ -1,9 +1,9 @@
 'use client';
 
 import useSWR, { type SWRConfiguration } from 'swr';
-import { loadApi } from '@/lib/api/load';
 import { useSession } from '@/lib/auth';
 import type { ReadDefinition } from '@/lib/reads/define';
+import { fetchReadAt } from '@/lib/reads/fetch-read';
 import { useServerFirst } from './use-server-first';
 
 /**
@@ -20,21 +20,9 @@ export function useRead<Args extends readonly unknown[], Wire, View>(
   const { isAuthenticated } = useSession();
   const key = isAuthenticated && args !== null ? read.key(...args) : null;
   const serverFirst = useServerFirst(key);
-  return useSWR<View>(key, (path: string) => fetchRead(read, path), {
+  return useSWR<View>(key, (path: string) => fetchReadAt(read, path), {
     ...read.swr,
     ...options,
     ...serverFirst,
   });
-}
-
-/**
- * `read` at `path` (its key for some arguments) as the browser fetches it: validated with its
- * schema and mapped to its view. For hooks that keep SWR keys of their own (paging, arrays).
- */
-export async function fetchRead<Wire, View>(
-  read: Pick<ReadDefinition<never[], Wire, View>, 'schema' | 'toView'>,
-  path: string,
-): Promise<View> {
-  const [api, schema] = await Promise.all([loadApi(), read.schema()]);
-  return read.toView(await api.requestJson(path, { schema }));
 }

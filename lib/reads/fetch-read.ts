@@ -2,14 +2,23 @@ import { loadApi } from '@/lib/api/load';
 import type { ReadDefinition } from './define';
 
 /**
- * `read` for `args` fetched once in the browser, outside SWR (a chat history page, a lookup before
- * a mutation): validated with its schema and mapped to its view, as useRead does. Errors are the
- * client's (ApiError).
+ * A read's answer at `path` (its key for some arguments) as the browser fetches it: validated
+ * with its schema and mapped to its view, as the server did for the fallback. useRead fetches
+ * through it, and so do hooks that keep SWR keys of their own (paging, array keys). Errors are
+ * the client's (ApiError).
  */
-export async function fetchRead<Args extends readonly unknown[], Wire, View>(
+export async function fetchReadAt<Wire, View>(
+  read: Pick<ReadDefinition<never[], Wire, View>, 'schema' | 'toView'>,
+  path: string,
+): Promise<View> {
+  const [api, schema] = await Promise.all([loadApi(), read.schema()]);
+  return read.toView(await api.requestJson(path, { schema }));
+}
+
+/** `read` for `args` fetched once in the browser, outside SWR (a history page, a lookup). */
+export function fetchRead<Args extends readonly unknown[], Wire, View>(
   read: ReadDefinition<Args, Wire, View>,
   ...args: Args
 ): Promise<View> {
-  const [api, schema] = await Promise.all([loadApi(), read.schema()]);
-  return read.toView(await api.requestJson(read.key(...args), { schema }));
+  return fetchReadAt(read, read.key(...args));
 }

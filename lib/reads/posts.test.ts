@@ -1,6 +1,6 @@
 import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
 import { FEED_PAGE_SIZE, likersKey } from '@/lib/api/keys';
-import { fetchRead } from '@/lib/hooks/use-read';
+import { fetchReadAt } from '@/lib/reads/fetch-read';
 import { mockFetch } from '@/testing/test-helpers';
 import {
   commentsRead,
@@ -64,7 +64,7 @@ describe('the post lists', () => {
       ["a friend's posts", () => friendPostsRead.key(7), friendPostsRead],
     ])('keep the whole page of %s', async (_, path, read) => {
       mockFetch({ [`GET ${path()}`]: { body: page } });
-      await expect(fetchRead(read, path())).resolves.toEqual(page);
+      await expect(fetchReadAt(read, path())).resolves.toEqual(page);
     });
   });
 });
@@ -73,7 +73,7 @@ describe('likersRead', () => {
   it('reads who likes a post', async () => {
     const likers = [{ id: 3, name: '이서연', picture: null }];
     const { calls } = mockFetch({ 'GET /api/post/9/likes': { body: likers } });
-    await expect(fetchRead(likersRead, likersRead.key(9))).resolves.toEqual(likers);
+    await expect(fetchReadAt(likersRead, likersRead.key(9))).resolves.toEqual(likers);
     expect(calls[0].url).toBe(likersKey(9));
     expect(likersKey(9)).toBe('/api/post/9/likes');
   });
