@@ -5,14 +5,15 @@ import { AppProviders } from '@/components/app-providers';
 import { AppShell } from '@/components/shell/app-shell';
 import { ShellUnavailable } from '@/components/shell/shell-unavailable';
 import { LOGIN_PATH } from '@/lib/bff/page-rules';
-import { NOTIFICATIONS_UNREAD_KEY, ROOMS_SUMMARY_KEY, TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
+import { NOTIFICATIONS_UNREAD_KEY, ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
 import { fetchRoomsSummary } from '@/lib/bff/reads/chat';
 import { unreadNotificationCount } from '@/lib/bff/reads/notifications';
 import { loginCheck } from '@/lib/bff/reads/session';
-import { trainingSettings } from '@/lib/bff/reads/settings';
 import { BackendReadError } from '@/lib/bff/server-client';
+import { readFallbackKey, serverReadOrNull } from '@/lib/bff/server-read';
 import { getPublicConfig } from '@/lib/config';
 import type { LoginCheck } from '@/lib/contract/session';
+import { trainingSettingsRead } from '@/lib/reads/training';
 
 /**
  * The signed-in shell around every route except /login. The login check runs here, on the server,
@@ -35,12 +36,12 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   // notifications (the bell) are known from the first paint on every page; a failed read only
   // means the browser learns them itself (and a backend without them, the original, shows none).
   const [settings, rooms, unread] = await Promise.all([
-    trainingSettings().catch(() => null),
+    serverReadOrNull(trainingSettingsRead).catch(() => null),
     fetchRoomsSummary().catch(() => null),
     unreadNotificationCount().catch(() => null),
   ]);
   const fallback: Record<string, unknown> = {};
-  if (settings) fallback[TRAINING_SETTINGS_KEY] = settings;
+  if (settings) fallback[readFallbackKey(trainingSettingsRead)] = settings;
   if (rooms) fallback[ROOMS_SUMMARY_KEY] = rooms;
   if (unread !== null) fallback[NOTIFICATIONS_UNREAD_KEY] = unread;
   return (

@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { unstable_serialize } from 'swr';
 import type { ReadDefinition } from '@/lib/reads/define';
-import { readBackend } from './server-client';
+import { readBackend, readBackendOrNull } from './server-client';
 
 /** One backend GET per path and render (React's per-request cache), however many parts ask. */
 const readPath = cache(
@@ -20,6 +20,23 @@ export async function serverRead<Args extends readonly unknown[], Wire, View>(
 ): Promise<View> {
   const wire = (await readPath(read.key(...args), await read.schema())) as Wire;
   return read.toView(wire);
+}
+
+const readPathOrNull = cache(
+  async (path: string, schema: Parameters<typeof readBackendOrNull>[1]): Promise<unknown> =>
+    readBackendOrNull(path, schema),
+);
+
+/**
+ * Like serverRead, but a 404 answers null instead of the not-found screen: a record that may be
+ * gone (a day's log) or a read the original backend does not have (the week summary).
+ */
+export async function serverReadOrNull<Args extends readonly unknown[], Wire, View>(
+  read: ReadDefinition<Args, Wire, View>,
+  ...args: Args
+): Promise<View | null> {
+  const wire = (await readPathOrNull(read.key(...args), await read.schema())) as Wire | null;
+  return wire === null ? null : read.toView(wire);
 }
 
 /** The SWR fallback entry of `read` for `args`: the serialized key the browser's useRead asks. */

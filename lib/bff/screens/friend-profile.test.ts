@@ -4,8 +4,12 @@ import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, friendStatusKey, monthKey } fr
 import { checkFriend, fetchFriendStatus, fetchMember } from '../reads/friends';
 import { fetchFriendPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';
-import { fetchDay, fetchDayRecords, fetchMonth } from '../reads/today';
-import { AccessDeniedError, BackendReadError } from '../server-client';
+import {
+  AccessDeniedError,
+  BackendReadError,
+  readBackend,
+  readBackendOrNull,
+} from '../server-client';
 import { friendProfileScreen } from './friend-profile';
 
 jest.mock('../reads/friends', () => ({
@@ -15,11 +19,27 @@ jest.mock('../reads/friends', () => ({
 }));
 jest.mock('../reads/posts', () => ({ fetchFriendPosts: jest.fn() }));
 jest.mock('../reads/session', () => ({ loginCheck: jest.fn() }));
-jest.mock('../reads/today', () => ({
-  fetchDay: jest.fn(),
-  fetchDayRecords: jest.fn(),
-  fetchMonth: jest.fn(),
+jest.mock('../server-client', () => ({
+  ...jest.requireActual('../server-client'),
+  readBackend: jest.fn(),
+  readBackendOrNull: jest.fn(),
 }));
+
+/** The backend's answers to the friend's calendar reads, by what their paths name. */
+const fetchMonth = jest.fn<Promise<unknown>, [number, number, number]>();
+const fetchDay = jest.fn<Promise<unknown>, [string, number]>();
+const fetchDayRecords = jest.fn<Promise<unknown>, [string, number]>();
+
+/** readBackend (and readBackendOrNull) as the calendar's read definitions ask them. */
+function calendarRead(path: string): Promise<never> {
+  const month = /^\/api\/today\/friend\/(\d+)\/yearAndMonth\/(\d+)\/(\d+)$/.exec(path);
+  if (month) {
+    return fetchMonth(Number(month[2]), Number(month[3]), Number(month[1])) as Promise<never>;
+  }
+  const day = /^\/api\/today\/friend\/(\d+)\/date\/([\d-]+)(\/records)?$/.exec(path);
+  if (!day) throw new Error(`unexpected read ${path}`);
+  return (day[3] ? fetchDayRecords : fetchDay)(day[2], Number(day[1])) as Promise<never>;
+}
 
 const FRIEND = 12;
 const TODAY = '2026-11-25';
@@ -33,6 +53,8 @@ const down = (path: string) => Promise.reject(new BackendReadError(path, 502));
 
 beforeEach(() => {
   jest.clearAllMocks();
+  jest.mocked(readBackend).mockImplementation(calendarRead);
+  jest.mocked(readBackendOrNull).mockImplementation(calendarRead);
   jest.mocked(fetchMember).mockResolvedValue(member);
   jest.mocked(loginCheck).mockResolvedValue({ check: true, id: 1, name: '김민준', picture: null });
   jest.mocked(checkFriend).mockResolvedValue(true);
@@ -41,7 +63,7 @@ beforeEach(() => {
     { localDate: '2026-11-03', checkBox: 'False' },
     { localDate: TODAY, checkBox: 'True' },
   ]);
-  jest.mocked(fetchDay).mockResolvedValue(log as never);
+  jest.mocked(fetchDay).mockResolvedValue(log);
   jest.mocked(fetchDayRecords).mockResolvedValue(records);
 });
 
@@ -75,10 +97,10 @@ describe('friendProfileScreen', () => {
     expect(screen.fallback).toEqual({
       [unstable_serialize([FRIEND_POSTS_KEY, FRIEND])]: posts,
       [monthKey(2026, 11, FRIEND)]: [
-        { localDate: '2026-11-03', checkBox: 'False' },
-        { localDate: TODAY, checkBox: 'True' },
+        { localDate: '2026-11-03', completed: false },
+        { localDate: TODAY, completed: true },
       ],
-      [dayKey(TODAY, FRIEND)]: log,
+      [dayKey(TODAY, FRIEND)]: { id: 30, localDate: TODAY, completed: true, todayExercises: [] },
       [dayRecordsKey(TODAY, FRIEND)]: records,
     });
     expect(fetchMonth).toHaveBeenCalledWith(2026, 11, FRIEND);

@@ -1,19 +1,13 @@
 import 'server-only';
-import {
-  FRIEND_POSTS_KEY,
-  dayKey,
-  dayRecordsKey,
-  friendStatusKey,
-  isListed,
-  monthKey,
-} from '@/lib/api/keys';
+import { FRIEND_POSTS_KEY, friendStatusKey, isListed } from '@/lib/api/keys';
 import type { FriendRelation, MemberSummary } from '@/lib/contract/friend';
+import { dayLogRead, dayRecordsRead, monthRead } from '@/lib/reads/day-log';
 import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
 import { checkFriend, fetchFriendStatus, fetchMember } from '../reads/friends';
 import { fetchFriendPosts } from '../reads/posts';
 import { loginCheck } from '../reads/session';
-import { fetchDay, fetchDayRecords, fetchMonth } from '../reads/today';
 import { isAccessDenied } from '../server-client';
+import { readFallbackKey, serverRead, serverReadOrNull } from '../server-read';
 import { unlessUnavailable, withEntry } from './fallback';
 
 /** What /friendProfile/{id}'s first view needs, decided on the server. */
@@ -72,7 +66,7 @@ export async function friendProfileScreen(
     loginCheck(),
     friendship(friendId),
     unlessDenied(fetchFriendPosts(friendId)),
-    unlessDenied(fetchMonth(year, month, friendId)),
+    unlessDenied(serverRead(monthRead, year, month, friendId)),
     unlessDenied(fetchFriendStatus(friendId)),
   ]);
 
@@ -85,14 +79,14 @@ export async function friendProfileScreen(
   const calendarAllowed = isFriend && !isDenied(days);
   const monthDays = isDenied(days) ? undefined : days;
   if (calendarAllowed && monthDays) {
-    withEntry(fallback, monthKey(year, month, friendId), monthDays);
+    withEntry(fallback, readFallbackKey(monthRead, year, month, friendId), monthDays);
     if (isListed(monthDays, todayKey)) {
       const [log, records] = await Promise.all([
-        unlessUnavailable(fetchDay(todayKey, friendId)),
-        unlessUnavailable(fetchDayRecords(todayKey, friendId)),
+        unlessUnavailable(serverReadOrNull(dayLogRead, todayKey, friendId)),
+        unlessUnavailable(serverReadOrNull(dayRecordsRead, todayKey, friendId)),
       ]);
-      withEntry(fallback, dayKey(todayKey, friendId), log);
-      if (log) withEntry(fallback, dayRecordsKey(todayKey, friendId), records);
+      withEntry(fallback, readFallbackKey(dayLogRead, todayKey, friendId), log);
+      if (log) withEntry(fallback, readFallbackKey(dayRecordsRead, todayKey, friendId), records);
     }
   }
 
