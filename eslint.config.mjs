@@ -121,7 +121,7 @@ const config = [
       'lib/config.ts',
       'lib/contract/**',
       // The client itself, loaded on first use through lib/api/load.ts.
-      'lib/api/{index,client,session,today,training,exercises,catalogue,routines,posts,comments,friends,clubs,chat,week,unread,data-import,notifications,member}.ts',
+      'lib/api/{index,client,session,today,training,exercises,catalogue,routines,posts,comments,friends,clubs,chat,unread,data-import,notifications,member}.ts',
       // Loaded with the STOMP client when a chat room connects.
       'lib/chat/broadcast.ts',
     ],

@@ -5,15 +5,14 @@ import { AppProviders } from '@/components/app-providers';
 import { AppShell } from '@/components/shell/app-shell';
 import { ShellUnavailable } from '@/components/shell/shell-unavailable';
 import { LOGIN_PATH } from '@/lib/bff/page-rules';
-import { TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
 import { loginCheck } from '@/lib/bff/reads/session';
-import { trainingSettings } from '@/lib/bff/reads/settings';
 import { BackendReadError } from '@/lib/bff/server-client';
 import { readFallbackKey, serverRead, serverReadOrNull } from '@/lib/bff/server-read';
 import { getPublicConfig } from '@/lib/config';
 import type { LoginCheck } from '@/lib/contract/session';
 import { roomsSummaryRead } from '@/lib/reads/chat';
 import { unreadNotificationCountRead } from '@/lib/reads/notifications';
+import { trainingSettingsRead } from '@/lib/reads/training';
 
 /**
  * The signed-in shell around every route except /login. The login check runs here, on the server,
@@ -36,12 +35,12 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   // notifications (the bell) are known from the first paint on every page; a failed read only
   // means the browser learns them itself (and a backend without them, the original, shows none).
   const [settings, rooms, unread] = await Promise.all([
-    trainingSettings().catch(() => null),
+    serverReadOrNull(trainingSettingsRead).catch(() => null),
     serverRead(roomsSummaryRead).catch(() => null),
     serverReadOrNull(unreadNotificationCountRead).catch(() => null),
   ]);
   const fallback: Record<string, unknown> = {};
-  if (settings) fallback[TRAINING_SETTINGS_KEY] = settings;
+  if (settings) fallback[readFallbackKey(trainingSettingsRead)] = settings;
   if (rooms) fallback[readFallbackKey(roomsSummaryRead)] = rooms;
   if (unread !== null) fallback[readFallbackKey(unreadNotificationCountRead)] = unread;
   return (

@@ -15,6 +15,7 @@ import { EXERCISES_KEY, ROUTINES_KEY } from '@/lib/api/keys';
 import type { Exercise } from '@/lib/contract/exercise';
 import { LIMITS, REST_SECONDS } from '@/lib/contract/values';
 import type { ClassificationOption } from '@/lib/reads/exercises';
+import { trainingSettingsRead } from '@/lib/reads/training';
 import { messages } from '@/lib/i18n/messages';
 import {
   draftFromExercise,
@@ -26,7 +27,7 @@ import {
   type ExerciseDraft,
   type ExerciseFormErrors,
 } from './exercise-form';
-import { useTrainingSettings } from '@/lib/hooks/use-day-training';
+import { useRead } from '@/lib/hooks/use-read';
 import { RestSecondsSelect } from '@/components/workout/rest-seconds-select';
 import styles from './exercise-form-dialog.module.css';
 
@@ -46,7 +47,7 @@ export interface ExerciseFormDialogProps {
 export function ExerciseFormDialog({ exercise, options, onClose }: ExerciseFormDialogProps) {
   const editing = Boolean(exercise);
   const formId = useId();
-  const { settings } = useTrainingSettings();
+  const { data: settings } = useRead(trainingSettingsRead, []);
   const unit = settings?.weightUnit ?? 'kg';
   const [draft, setDraft] = useState<ExerciseDraft>(() =>
     exercise ? draftFromExercise(exercise, unit) : emptyExerciseDraft(),

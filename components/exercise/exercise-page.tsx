@@ -12,7 +12,7 @@ import { ExerciseIcon, PlusIcon } from '@/components/ui/icons';
 import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
 import { SetList } from '@/components/workout/set-list';
-import { useWeightUnit } from '@/lib/hooks/use-day-training';
+import { useWeightUnit } from '@/lib/hooks/use-weight-unit';
 import { ChartIcon } from '@/components/training/chart-icon';
 import { historyHref } from '@/components/training/history-range';
 import type { Classification, Exercise } from '@/lib/contract/exercise';

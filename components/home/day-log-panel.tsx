@@ -7,14 +7,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
 import type { RepWeight } from '@/lib/contract/exercise';
-import type { Today, TodayExercise } from '@/lib/contract/today';
-import type { DayRecords, RecordKindDto } from '@/lib/contract/training';
 import { useDayLog } from '@/lib/hooks/use-day-log';
+import { useRead } from '@/lib/hooks/use-read';
 import {
-  useDayRecords,
-  usePreviousSessions,
-  useTrainingSettings,
-} from '@/lib/hooks/use-day-training';
+  dayRecordsRead,
+  previousSessionsRead,
+  type DayEntry,
+  type DayLog,
+  type DayRecords,
+} from '@/lib/reads/day-log';
+import { trainingSettingsRead } from '@/lib/reads/training';
+import type { RecordKind } from '@/lib/shared/training/records';
 import { checkChange, setsChange, tickChange } from '@/lib/offline/day-changes';
 import { dayOutbox } from '@/lib/offline/day-outbox';
 import { LIMITS } from '@/lib/contract/values';
@@ -31,7 +34,7 @@ export interface DayLogPanelProps {
   /** Opens the add dialog (ignored when `readOnly`). */
   onAdd?: () => void;
   /** Opens the edit modal with the day's record (ignored when `readOnly`). */
-  onEdit?: (today: Today) => void;
+  onEdit?: (today: DayLog) => void;
   /** No add or edit buttons and no checkbox: the completion is shown as text (a friend's log). */
   readOnly?: boolean;
   /** Shows this friend's log (GET /api/today/friend/{friendId}/date/{date}); implies `readOnly`. */
@@ -41,7 +44,7 @@ export interface DayLogPanelProps {
 }
 
 /** Entries in sequence order (a missing sequence last, keeping the server's order). */
-export function bySequence(entries: readonly TodayExercise[]): TodayExercise[] {
+export function bySequence(entries: readonly DayEntry[]): DayEntry[] {
   return entries
     .map((entry, index) => ({ entry, index }))
     .sort(
@@ -52,7 +55,7 @@ export function bySequence(entries: readonly TodayExercise[]): TodayExercise[] {
     .map(({ entry }) => entry);
 }
 
-function recordsBySet(records: DayRecords | undefined): Map<number, RecordKindDto[]> {
+function recordsBySet(records: DayRecords | null | undefined): Map<number, RecordKind[]> {
   return new Map((records?.sets ?? []).map((set) => [set.id, set.records]));
 }
 
@@ -90,9 +93,10 @@ export function DayLogPanel({
   const locked = readOnly || friendId !== undefined;
   const { today, error, retry } = useDayLog(date, friendId);
   const toast = useToast();
-  const records = useDayRecords(date, Boolean(today), friendId);
-  const previous = usePreviousSessions(date, Boolean(today) && !locked);
-  const { settings } = useTrainingSettings();
+  // The day's decorations, read once the log is known to have a record.
+  const { data: records } = useRead(dayRecordsRead, today ? [date, friendId] : null);
+  const { data: previous } = useRead(previousSessionsRead, today && !locked ? [date] : null);
+  const { data: settings } = useRead(trainingSettingsRead, []);
   const unit = settings?.weightUnit ?? 'kg';
 
   /**
@@ -100,7 +104,7 @@ export function DayLogPanel({
    * offline); the rest timer starts with a tick. A refusal the member is waiting for flips it
    * back with a toast.
    */
-  async function onTickSet(entry: TodayExercise, set: RepWeight, done: boolean) {
+  async function onTickSet(entry: DayEntry, set: RepWeight, done: boolean) {
     if (!today || locked || set.id === null) return;
     if (done) {
       const seconds = entry.restSeconds ?? settings?.restSeconds ?? DEFAULT_REST_SECONDS;
@@ -118,11 +122,7 @@ export function DayLogPanel({
    * Saves one set edited in its row: the exercise's sets, that one changed, go through the outbox
    * like the edit modal's save (PATCH /api/todayExercise/{todayId}); `queued` while offline.
    */
-  function onSaveSet(
-    entry: TodayExercise,
-    index: number,
-    values: { reps: number; weight: number },
-  ) {
+  function onSaveSet(entry: DayEntry, index: number, values: { reps: number; weight: number }) {
     if (!today || locked) return Promise.reject(new Error(messages.inlineSets.saveFailed));
     const current = today.todayExercises.find((candidate) => candidate.id === entry.id) ?? entry;
     const sets = current.repWeightList.map((set, position) =>
@@ -135,7 +135,7 @@ export function DayLogPanel({
   }
 
   /** `세트 추가`: a copy of the exercise's last set, saved like an edit. */
-  async function onAddSet(entry: TodayExercise) {
+  async function onAddSet(entry: DayEntry) {
     if (!today || locked) return;
     const sets = entry.repWeightList.map((set) => ({
       id: set.id,
@@ -218,18 +218,18 @@ export function DayLogPanel({
         )}
         {locked ? (
           <p
-            className={`${styles.status} ${today.checkBox === 'True' ? styles.statusDone : ''}`}
-            data-done={today.checkBox === 'True'}
+            className={`${styles.status} ${today.completed ? styles.statusDone : ''}`}
+            data-done={today.completed}
           >
             <span className={styles.statusDot} aria-hidden="true" />
-            {today.checkBox === 'True' ? messages.dayLog.done : messages.dayLog.notDone}
+            {today.completed ? messages.dayLog.done : messages.dayLog.notDone}
           </p>
         ) : (
           <label className={styles.done}>
             <input
               type="checkbox"
               className={styles.doneBox}
-              checked={today.checkBox === 'True'}
+              checked={today.completed}
               onChange={(event) => void onToggle(event.target.checked)}
             />
             <span>{messages.dayLog.completed}</span>

@@ -2,10 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
 import type { Today } from '@/lib/contract/today';
+import { dayLogRead } from '@/lib/reads/day-log';
 import { DayLogPanel } from './day-log-panel';
 import { EditDialog } from './edit-dialog';
 
-const today: Today = {
+/** The day as the backend answers it. */
+const wire: Today = {
   id: 21,
   localDate: '2026-11-23',
   checkBox: 'False',
@@ -24,6 +26,9 @@ const today: Today = {
     },
   ],
 };
+
+/** The day as the day log hands it to the dialog. */
+const today = dayLogRead.toView(wire);
 
 describe('EditDialog', () => {
   it('refuses reps of 0, then sends the sets (the order did not change)', async () => {
@@ -137,7 +142,8 @@ describe('EditDialog', () => {
 
   it('does not ask for the date again after its last exercise is removed (the day is gone)', async () => {
     const user = userEvent.setup();
-    const single: Today = { ...today, todayExercises: [today.todayExercises[0]] };
+    const singleWire: Today = { ...wire, todayExercises: [wire.todayExercises[0]] };
+    const single = dayLogRead.toView(singleWire);
     let gone = false;
     const { calls } = mockFetch({
       'GET /api/today/yearAndMonth/2026/11': () => ({
@@ -145,7 +151,7 @@ describe('EditDialog', () => {
       }),
       // The original backend's answer once the day record is gone.
       'GET /api/today/date/2026-11-23': () =>
-        gone ? { status: 500, body: null } : { body: single },
+        gone ? { status: 500, body: null } : { body: singleWire },
       'DELETE /api/todayExercise/55': () => {
         gone = true;
         return { body: 'delete today and todayExercise' };

@@ -9,10 +9,11 @@ import { describeError } from '@/components/workout/errors';
 import { ExerciseEditList, useExerciseEdits } from '@/components/workout/exercise-edit-list';
 import { sequencesOf } from '@/components/workout/reorder';
 import { setDraftsFrom, toRepWeightInputs, type SetDraft } from '@/components/workout/set-drafts';
-import { usePreviousSessions, useWeightUnit } from '@/lib/hooks/use-day-training';
+import { useRead } from '@/lib/hooks/use-read';
+import { useWeightUnit } from '@/lib/hooks/use-weight-unit';
 import { deleteChange, sequenceChange, setsChange } from '@/lib/offline/day-changes';
 import { dayOutbox } from '@/lib/offline/day-outbox';
-import type { Today } from '@/lib/contract/today';
+import { previousSessionsRead, type DayLog } from '@/lib/reads/day-log';
 import { messages } from '@/lib/i18n/messages';
 import { bySequence } from './day-log-panel';
 import { previousSessionText } from './previous-session';
@@ -32,10 +33,10 @@ interface EditItem {
  * them now or once the connection is back; field errors the backend still returns show under the
  * matching exercise.
  */
-export function EditDialog({ today, onClose }: { today: Today; onClose: () => void }) {
+export function EditDialog({ today, onClose }: { today: DayLog; onClose: () => void }) {
   const unit = useWeightUnit();
   // The day log has read these already: the same SWR entry, no request.
-  const previous = usePreviousSessions(today.localDate, true);
+  const { data: previous } = useRead(previousSessionsRead, [today.localDate]);
   const previousByEntry = new Map((previous ?? []).map((p) => [p.todayExerciseId, p]));
   const { items, setItems, errors, updateSets, validate, showFieldErrors } =
     useExerciseEdits<EditItem>(

@@ -7,9 +7,9 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { WeekSummary } from '@/components/training/week-summary';
 import { describeError } from '@/components/workout/errors';
-import type { Today } from '@/lib/contract/today';
 import { monthStart, yearMonthOfKey } from '@/lib/shared/dates';
 import { messages } from '@/lib/i18n/messages';
+import type { DayLog } from '@/lib/reads/day-log';
 import { CalendarLegend } from './calendar-legend';
 import { revealLog } from './reveal-log';
 import { DayLogPanel } from './day-log-panel';
@@ -25,7 +25,7 @@ const EditDialog = dynamic(() => import('./edit-dialog').then((module) => module
   ssr: false,
 });
 
-type Modal = { kind: 'add' } | { kind: 'edit'; today: Today } | null;
+type Modal = { kind: 'add' } | { kind: 'edit'; today: DayLog } | null;
 
 /**
  * The home screen (/): the month calendar with completion dots and the chosen day's workout log,

@@ -64,7 +64,7 @@ describe('selection', () => {
 });
 
 describe('WorkoutCalendar', () => {
-  function renderCalendar(marks: Record<string, CheckBox>) {
+  function renderCalendar(marks: Record<string, boolean>) {
     return render(
       <WorkoutCalendar
         selectedKey="2026-11-10"
@@ -89,7 +89,7 @@ describe('WorkoutCalendar', () => {
   });
 
   it('draws a filled dot for True, an outlined dot for False, and names them', () => {
-    renderCalendar({ '2026-11-03': 'True', '2026-11-05': 'False' });
+    renderCalendar({ '2026-11-03': true, '2026-11-05': false });
     const done = screen.getByRole('button', { name: /2026년 11월 3일/ });
     const open = screen.getByRole('button', { name: /2026년 11월 5일/ });
     const none = screen.getByRole('button', { name: /2026년 11월 4일/ });

@@ -1,4 +1,4 @@
-import type { PreviousSession } from '@/lib/contract/training';
+import type { PreviousSession } from '@/lib/reads/day-log';
 import { messages } from '@/lib/i18n/messages';
 import { formatWeight, type WeightUnit } from '@/lib/shared/training/units';
 

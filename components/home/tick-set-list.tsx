@@ -1,7 +1,7 @@
 import { CheckIcon } from '@/components/ui/icons';
 import type { RepWeight } from '@/lib/contract/exercise';
-import type { RecordKindDto } from '@/lib/contract/training';
 import { messages } from '@/lib/i18n/messages';
+import type { RecordKind } from '@/lib/shared/training/records';
 import { formatWeight, type WeightUnit } from '@/lib/shared/training/units';
 import { SetRowEditor, type SetValues } from './set-row-editor';
 import styles from './tick-set-list.module.css';
@@ -9,7 +9,7 @@ import styles from './tick-set-list.module.css';
 export interface TickSetListProps {
   sets: readonly RepWeight[];
   /** Record kinds each set broke, by set id (absent: none, or not loaded yet). */
-  records?: ReadonlyMap<number, readonly RecordKindDto[]>;
+  records?: ReadonlyMap<number, readonly RecordKind[]>;
   /** Ticks or unticks a set; absent for a read-only log (a friend's). */
   onTick?: (set: RepWeight, done: boolean) => void;
   /**
@@ -24,7 +24,7 @@ export interface TickSetListProps {
 }
 
 /** A PR badge: `PR` on screen, the records it stands for in its accessible text and title. */
-export function RecordBadge({ kinds }: { kinds: readonly RecordKindDto[] }) {
+export function RecordBadge({ kinds }: { kinds: readonly RecordKind[] }) {
   const names = kinds.map((kind) => messages.training.recordKinds[kind]).join(', ');
   const label = messages.training.prTitle(names);
   return (

@@ -2,7 +2,6 @@
 
 import { useState } from 'react';
 import Calendar, { type OnArgs, type TileArgs } from 'react-calendar';
-import type { CheckBox } from '@/lib/contract/today';
 import { calendarDateKey, localDateOfKey, yearMonthOfLocalDate } from '@/lib/shared/dates';
 import { messages } from '@/lib/i18n/messages';
 import styles from './workout-calendar.module.css';
@@ -22,8 +21,8 @@ export interface WorkoutCalendarProps {
   onNavigate: (activeStartDate: Date, view: CalendarView, action?: CalendarAction) => void;
   /** A day was chosen; `byKeyboard` when by Enter or Space (a click with no pointer). */
   onSelect: (key: string, byKeyboard: boolean) => void;
-  /** `YYYY-MM-DD` → checkBox of the days that have a record. */
-  marks: ReadonlyMap<string, CheckBox>;
+  /** `YYYY-MM-DD` → 완료 of the days that have a record. */
+  marks: ReadonlyMap<string, boolean>;
   busy?: boolean;
   /**
    * Where the log sits below the calendar (phones), only the chosen day's week is shown (a week
@@ -58,7 +57,7 @@ function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
 /**
  * The month calendar of the home screen (react-calendar, ko-KR, Gregorian): title `YYYY.MM`, day
  * numbers only, no double-step buttons. Tiles are matched by their `YYYY-MM-DD` key; a day with a
- * record gets a red dot, filled when completed (`True`) and outlined otherwise, with `완료`/`미완료`
+ * record gets a red dot, filled when completed and outlined otherwise, with `완료`/`미완료`
  * as text for assistive technology.
  */
 export function WorkoutCalendar({
@@ -88,9 +87,8 @@ export function WorkoutCalendar({
 
   const tileContent = ({ date, view: tileView }: TileArgs) => {
     if (tileView !== 'month') return null;
-    const mark = marks.get(calendarDateKey(date));
-    if (!mark) return <span className={styles.dotSpace} aria-hidden="true" />;
-    const done = mark === 'True';
+    const done = marks.get(calendarDateKey(date));
+    if (done === undefined) return <span className={styles.dotSpace} aria-hidden="true" />;
     return (
       <>
         <span

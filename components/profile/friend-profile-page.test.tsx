@@ -10,6 +10,7 @@ import {
 } from '@/testing/test-helpers';
 import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, friendStatusKey, monthKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
+import { dayLogRead, monthRead } from '@/lib/reads/day-log';
 import { seoulDateKey, seoulYearMonth } from '@/lib/shared/dates';
 import { FriendProfilePage } from './friend-profile-page';
 
@@ -164,8 +165,8 @@ describe('FriendProfilePage', () => {
       fallbackOf([
         [[FRIEND_POSTS_KEY, FRIEND], [{ id: 2, text: '오운완', imageUrl: 'b.png' }]],
         [friendStatusKey(FRIEND), { memberId: FRIEND, relation: 'FRIEND' }],
-        [monthKey(year, month, FRIEND), [{ localDate: today, checkBox: 'True' }]],
-        [dayKey(today, FRIEND), log],
+        [monthKey(year, month, FRIEND), monthRead.toView([{ localDate: today, checkBox: 'True' }])],
+        [dayKey(today, FRIEND), dayLogRead.toView(log)],
         [
           dayRecordsKey(today, FRIEND),
           { sets: [{ id: 1, records: ['weight'] }], sessionVolume: [] },

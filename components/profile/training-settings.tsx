@@ -6,10 +6,11 @@ import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
 import { RestSecondsSelect } from '@/components/workout/rest-seconds-select';
 import { loadApi } from '@/lib/api/load';
-import type { TrainingSettings, TrainingSettingsUpdate } from '@/lib/contract/training';
+import type { TrainingSettingsUpdate } from '@/lib/contract/training';
 import { REST_SECONDS } from '@/lib/contract/values';
-import { useTrainingSettings } from '@/lib/hooks/use-day-training';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+import { trainingSettingsRead, type TrainingSettings } from '@/lib/reads/training';
 import { WEIGHT_UNITS } from '@/lib/shared/training/units';
 import panel from './profile-panel.module.css';
 import styles from './training-settings.module.css';
@@ -23,7 +24,7 @@ const text = messages.trainingSettings;
  */
 export function TrainingSettingsPanel() {
   const headingId = useId();
-  const { settings, mutate } = useTrainingSettings();
+  const { data: settings, mutate } = useRead(trainingSettingsRead, []);
   const toast = useToast();
   const current: TrainingSettings = settings ?? {
     weightUnit: 'kg',

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { useWeightUnit } from '@/lib/hooks/use-day-training';
+import { useWeightUnit } from '@/lib/hooks/use-weight-unit';
 import { Button } from '@/components/ui/button';
 import { SetList } from '@/components/workout/set-list';
 import type { Routine } from '@/lib/reads/routines';

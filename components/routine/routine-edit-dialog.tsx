@@ -8,7 +8,7 @@ import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/workout/errors';
 import { ExerciseEditList, useExerciseEdits } from '@/components/workout/exercise-edit-list';
 import { setDraftsFrom, toRepWeightInputs, type SetDraft } from '@/components/workout/set-drafts';
-import { useWeightUnit } from '@/lib/hooks/use-day-training';
+import { useWeightUnit } from '@/lib/hooks/use-weight-unit';
 import { loadApi } from '@/lib/api/load';
 import { ROUTINES_KEY } from '@/lib/api/keys';
 import type { Routine } from '@/lib/reads/routines';

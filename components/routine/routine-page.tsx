@@ -17,7 +17,7 @@ import { describeError } from '@/components/workout/errors';
 import { LoadError } from '@/components/workout/load-error';
 import { loadApi } from '@/lib/api/load';
 import { dayKey, ROUTINES_KEY } from '@/lib/api/keys';
-import type { Today } from '@/lib/contract/today';
+import type { DayLog } from '@/lib/reads/day-log';
 import { seoulDateKey } from '@/lib/shared/dates';
 import { addChange } from '@/lib/offline/day-changes';
 import { dayOutbox } from '@/lib/offline/day-outbox';
@@ -110,7 +110,7 @@ export function RoutinePage() {
       const date = seoulDateKey();
       const selection = toggleSelection([], routine.routineId, 'routine', true);
       // Today's log as the cache knows it (the home read it earlier), else none yet.
-      const day = cache.get(dayKey(date))?.data as Today | null | undefined;
+      const day = cache.get(dayKey(date))?.data as DayLog | null | undefined;
       const change = addChange(date, day, selection, [], [routine]);
       const result = await dayOutbox().submit(change.op, change.label);
       toast.success(

@@ -5,6 +5,7 @@ import { useSWRConfig } from 'swr';
 import { dayKey, isWeekKey, monthKey, TRAINING_SETTINGS_KEY, weekSummaryKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
 import type { WeekSummary as WeekSummaryData } from '@/lib/contract/training';
+import { dayLogRead, monthRead } from '@/lib/reads/day-log';
 import { fallbackOf, mockFetch, renderServerFirst, settle } from '@/testing/test-helpers';
 import { WeekSummary, WeekSummaryView } from './week-summary';
 
@@ -110,8 +111,8 @@ function CacheHandle({ onReady }: { onReady: (mutate: CacheMutate) => void }) {
 function serverFallback(week: WeekSummaryData | null, log: Today = day(false)) {
   return fallbackOf([
     [weekSummaryKey(TODAY), week],
-    [monthKey(2026, 11), [{ localDate: TODAY, checkBox: 'False' }]],
-    [dayKey(TODAY), log],
+    [monthKey(2026, 11), monthRead.toView([{ localDate: TODAY, checkBox: 'False' }])],
+    [dayKey(TODAY), dayLogRead.toView(log)],
     [TRAINING_SETTINGS_KEY, SETTINGS],
   ]);
 }
@@ -162,6 +163,16 @@ describe('WeekSummary', () => {
     mockFetch({ [`GET ${TRAINING_SETTINGS_KEY}`]: { body: SETTINGS } });
     renderServerFirst(<WeekSummary todayKey={TODAY} />, serverFallback(null));
     expect(screen.queryByRole('region', { name: '이번 주' })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing where the backend answers the browser’s read with 404 (no such read)', async () => {
+    const { calls } = mockFetch({ [`GET ${TRAINING_SETTINGS_KEY}`]: { body: SETTINGS } });
+    renderServerFirst(<WeekSummary todayKey={TODAY} />, {});
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain(weekSummaryKey(TODAY)));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: '이번 주' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows a failed read with a retry', async () => {

@@ -4,11 +4,11 @@ import { useId, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { InlineLoadError } from '@/components/workout/inline-load-error';
-import type { WeekSummary as WeekSummaryData } from '@/lib/contract/training';
 import { CLASSIFICATIONS } from '@/lib/contract/values';
-import { useTrainingSettings } from '@/lib/hooks/use-day-training';
+import { useRead } from '@/lib/hooks/use-read';
 import { useWeekSummary } from '@/lib/hooks/use-week-summary';
 import { messages } from '@/lib/i18n/messages';
+import { trainingSettingsRead, type WeekSummary as WeekSummaryData } from '@/lib/reads/training';
 import { addDays } from '@/lib/shared/training/week';
 import type { WeightUnit } from '@/lib/shared/training/units';
 import { formatAxisDate, formatDelta, formatVolume } from './format';
@@ -93,7 +93,7 @@ export function WeekSummaryView({ summary, unit }: { summary: WeekSummaryData; u
 export function WeekSummary({ todayKey }: { todayKey: string }) {
   const headingId = useId();
   const { summary, error, retry } = useWeekSummary(todayKey);
-  const { settings } = useTrainingSettings();
+  const { data: settings } = useRead(trainingSettingsRead, []);
   if (summary === null) return null;
 
   const start = summary?.current.weekStart;

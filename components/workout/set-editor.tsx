@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { MinusIcon, SmallPlusIcon } from '@/components/ui/icons';
 import { messages } from '@/lib/i18n/messages';
 import { LIMITS } from '@/lib/contract/values';
-import { useWeightUnit } from '@/lib/hooks/use-day-training';
+import { useWeightUnit } from '@/lib/hooks/use-weight-unit';
 import {
   hasValidReps,
   hasValidWeight,

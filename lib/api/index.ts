@@ -18,7 +18,6 @@ export * from './comments';
 export * from './friends';
 export * from './clubs';
 export * from './chat';
-export * from './week';
 export * from './unread';
 export * from './data-import';
 export * from './notifications';

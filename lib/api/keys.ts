@@ -1,5 +1,4 @@
 import type { Post } from '@/lib/contract/post';
-import type { TodayDate } from '@/lib/contract/today';
 import { CHAT_LIMITS, type ClubFilter } from '@/lib/contract/values';
 
 /**
@@ -58,8 +57,8 @@ export function previousSessionsKey(date: string): string {
 /** Path (and SWR key) of the caller's training settings (units, auto 완료, rest). */
 export const TRAINING_SETTINGS_KEY = '/api/member/settings';
 
-/** True when `days` (a month list) has a record on `date`. */
-export function isListed(days: readonly TodayDate[], date: string): boolean {
+/** True when `days` (a month list, as the wire or the view has it) has a record on `date`. */
+export function isListed(days: ReadonlyArray<{ localDate: string }>, date: string): boolean {
   return days.some((day) => day.localDate === date);
 }
 

@@ -1,5 +1,5 @@
 import { mockFetch, writes } from '@/testing/test-helpers';
-import { ensureToday, fetchDay } from './today';
+import { ensureToday } from './today';
 import { isListed } from './keys';
 import { resetSessionBridge, setSessionSnapshot } from './session-bridge';
 
@@ -61,14 +61,7 @@ describe('ensureToday', () => {
   });
 });
 
-describe('fetchDay', () => {
-  it("treats our backend's 404 as no record and rethrows anything else", async () => {
-    mockFetch({});
-    await expect(fetchDay(DATE)).resolves.toBeNull();
-    mockFetch({ [`GET /api/today/date/${DATE}`]: ORIGINAL_500 });
-    await expect(fetchDay(DATE)).rejects.toMatchObject({ status: 500 });
-  });
-
+describe('isListed', () => {
   it('isListed matches the exact date key', () => {
     const days = [{ localDate: '2026-11-02', checkBox: 'True' as const }];
     expect(isListed(days, '2026-11-02')).toBe(true);

@@ -6,14 +6,13 @@ import {
   todaySchema,
   type Today,
   type TodayExercise,
-  type TodayDate,
   type TodaySequenceUpdate,
   type TodaySetsUpdate,
 } from '@/lib/contract/today';
 import { yearMonthOfKey } from '@/lib/shared/dates';
 import { api, requestJson } from './client';
 import { isHttpStatus } from './errors';
-import { dayKey, isListed, monthKey } from './keys';
+import { isListed, monthKey } from './keys';
 
 const todayExerciseListSchema = z.array(todayExerciseSchema);
 
@@ -22,28 +21,6 @@ export interface TodaySelectionItem {
   id: number;
   type: 'exercise' | 'routine';
   sequence: number;
-}
-
-/**
- * GET /api/today/yearAndMonth/{year}/{month}: the days of that month that have a record; with
- * `friendId`, GET /api/today/friend/{friendId}/yearAndMonth/{year}/{month} (403 when not friends).
- */
-export function fetchMonth(year: number, month: number, friendId?: number): Promise<TodayDate[]> {
-  return requestJson(monthKey(year, month, friendId), { schema: todayDateListSchema });
-}
-
-/**
- * GET /api/today/date/{date} (or a friend's, with `friendId`): the day's log, or null when the date
- * has no record (our backend's 404). Only call it for a date the month list names: the original
- * backend answers a date without a record with 500, see `useDayLog`.
- */
-export async function fetchDay(date: string, friendId?: number): Promise<Today | null> {
-  try {
-    return await requestJson(dayKey(date, friendId), { schema: todaySchema });
-  } catch (error) {
-    if (isHttpStatus(error, 404)) return null;
-    throw error;
-  }
 }
 
 /**
@@ -92,12 +69,14 @@ export async function createToday(date: string, options?: WriteOptions): Promise
  */
 export async function ensureToday(date: string, options?: WriteOptions): Promise<boolean> {
   const { year, month } = yearMonthOfKey(date);
-  if (isListed(await fetchMonth(year, month), date)) return false;
+  const listed = async () =>
+    isListed(await requestJson(monthKey(year, month), { schema: todayDateListSchema }), date);
+  if (await listed()) return false;
   try {
     await createToday(date, options);
     return true;
   } catch (error) {
-    if (isHttpStatus(error, 400) && isListed(await fetchMonth(year, month), date)) return false;
+    if (isHttpStatus(error, 400) && (await listed())) return false;
     throw error;
   }
 }

@@ -2,10 +2,9 @@
 
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { loadApi } from '@/lib/api/load';
-import { dayKey } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
-import type { Today } from '@/lib/contract/today';
+import { dayLogRead, type DayLog } from '@/lib/reads/day-log';
+import { fetchReadOrNull } from '@/lib/reads/fetch-read';
 import { yearMonthOfKey } from '@/lib/shared/dates';
 import { applyDayOps } from '@/lib/offline/day-ops';
 import { useOutbox } from '@/lib/offline/day-outbox';
@@ -14,9 +13,8 @@ import { useMonthDays } from './use-month-days';
 import { useServerFirst } from './use-server-first';
 
 /**
- * One day's log (GET /api/today/date/{date}, or with `friendId` GET
- * /api/today/friend/{friendId}/date/{date}); `today` is null when the date has no record,
- * undefined while loading.
+ * One day's log (dayLogRead, or with `friendId` that friend's); `today` is null when the date has
+ * no record, undefined while loading.
  *
  * Whether the date has a record comes from its month's list (GET /api/today/yearAndMonth/…, the
  * same SWR entry the calendar uses, so no extra call): the day itself is fetched only when the
@@ -31,15 +29,17 @@ export function useDayLog(date: string, friendId?: number) {
   const monthDays = useMonthDays(year, month, friendId);
   // Whether the server has the day (queued changes may show one it does not have yet).
   const listed = monthDays.days ? monthDays.serverByDate.has(date) : undefined;
-  const key = isAuthenticated && listed ? dayKey(date, friendId) : null;
+  const key = isAuthenticated && listed ? dayLogRead.key(date, friendId) : null;
   const serverFirst = useServerFirst(key);
+  // Not useRead: our backend's 404 is no record (null in the cache, which the overlay reads), not
+  // a failure to retry.
   const { data, error, isLoading, mutate } = useSWR(
     key,
-    async () => (await loadApi()).fetchDay(date, friendId),
-    serverFirst,
+    () => fetchReadOrNull(dayLogRead, date, friendId),
+    { ...dayLogRead.swr, ...serverFirst },
   );
 
-  let server: Today | null | undefined;
+  let server: DayLog | null | undefined;
   if (listed === false) server = null;
   else if (listed) server = data;
   const outbox = useOutbox();

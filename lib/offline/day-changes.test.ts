@@ -1,6 +1,7 @@
 import type { Exercise } from '@/lib/contract/exercise';
+import type { TodayExercise } from '@/lib/contract/today';
+import type { DayLog } from '@/lib/reads/day-log';
 import type { Routine } from '@/lib/reads/routines';
-import type { Today, TodayExercise } from '@/lib/contract/today';
 import {
   addChange,
   checkChange,
@@ -72,8 +73,8 @@ function entry(id: number, name: string, sets: Array<[number, boolean]>): TodayE
   };
 }
 
-function today(entries: TodayExercise[]): Today {
-  return { id: 70, localDate: DATE, checkBox: 'False', todayExercises: entries };
+function today(entries: TodayExercise[]): DayLog {
+  return { id: 70, localDate: DATE, completed: false, todayExercises: entries };
 }
 
 describe('monthDayOf', () => {

@@ -1,6 +1,7 @@
 import type { Exercise, RepWeight } from '@/lib/contract/exercise';
+import type { TodayExercise } from '@/lib/contract/today';
+import type { DayLog } from '@/lib/reads/day-log';
 import type { Routine } from '@/lib/reads/routines';
-import type { Today, TodayExercise } from '@/lib/contract/today';
 import { messages } from '@/lib/i18n/messages';
 import { newTemporaryId, type DayOp, type SelectionItem } from './day-ops';
 
@@ -42,7 +43,7 @@ function newSets(sets: readonly RepWeight[]): RepWeight[] {
  */
 export function addChange(
   date: string,
-  day: Today | null | undefined,
+  day: DayLog | null | undefined,
   selection: readonly SelectionItem[],
   exercises: readonly Exercise[],
   routines: readonly Routine[],
@@ -95,7 +96,7 @@ export function addChange(
 
 /** Ticking or unticking one set; `autoCompleteDay` is the member's setting. */
 export function tickChange(
-  day: Today,
+  day: DayLog,
   entry: TodayExercise,
   setId: number,
   done: boolean,
@@ -123,7 +124,7 @@ export function tickChange(
 }
 
 /** The day's 완료 mark. */
-export function checkChange(day: Today, checked: boolean): DayChange {
+export function checkChange(day: DayLog, checked: boolean): DayChange {
   const monthDay = monthDayOf(day.localDate);
   return {
     op: { kind: 'check', date: day.localDate, todayId: day.id, checked },
@@ -132,7 +133,7 @@ export function checkChange(day: Today, checked: boolean): DayChange {
 }
 
 /** Taking one exercise out of the day. */
-export function deleteChange(day: Today, entry: TodayExercise): DayChange {
+export function deleteChange(day: DayLog, entry: TodayExercise): DayChange {
   return {
     op: { kind: 'delete', date: day.localDate, entryId: entry.id },
     label: messages.sync.labels.delete(monthDayOf(day.localDate), entry.exerciseName),
@@ -144,7 +145,7 @@ export function deleteChange(day: Today, entry: TodayExercise): DayChange {
  * changed sets is one queued change).
  */
 export function sequenceChange(
-  day: Today,
+  day: DayLog,
   order: ReadonlyArray<{ id: number; sequence: number }>,
 ): DayChange | null {
   const current = new Map(day.todayExercises.map((entry) => [entry.id, entry.sequence]));
@@ -160,7 +161,7 @@ export function sequenceChange(
  * mark; a new one gets a temporary id so that it can be ticked before the server answered.
  */
 export function setsChange(
-  day: Today,
+  day: DayLog,
   changes: ReadonlyArray<{
     id: number;
     sets: ReadonlyArray<{ id?: number | null; reps: number; weight: number }>;

@@ -1,4 +1,5 @@
-import type { Today, TodayDate, TodayExercise } from '@/lib/contract/today';
+import type { TodayExercise } from '@/lib/contract/today';
+import type { DayLog, MonthDay } from '@/lib/reads/day-log';
 import {
   applyDayOp,
   applyDayOps,
@@ -29,12 +30,12 @@ function entry(id: number, sequence: number, sets: Array<[number, boolean]>): To
   };
 }
 
-function day(entries: TodayExercise[], checkBox: 'True' | 'False' = 'False'): Today {
-  return { id: 7, localDate: DATE, checkBox, todayExercises: entries };
+function day(entries: TodayExercise[], completed = false): DayLog {
+  return { id: 7, localDate: DATE, completed, todayExercises: entries };
 }
 
 /** A day with two entries: 11 (sets 111, 112) and 12 (set 121). */
-function twoEntries(): Today {
+function twoEntries(): DayLog {
   return day([
     entry(11, 1, [
       [111, false],
@@ -132,7 +133,7 @@ describe('applyDayOp', () => {
       expect(shown).toEqual({
         id: -100,
         localDate: DATE,
-        checkBox: 'False',
+        completed: false,
         todayExercises: [{ ...entry(-1, 0, [[-11, false]]), sequence: 1 }],
       });
     });
@@ -251,7 +252,7 @@ describe('applyDayOp', () => {
       const shown = applyDayOp(twoEntries(), tick(112, true), none);
       expect(shown?.todayExercises[0].repWeightList.map((s) => s.done)).toEqual([false, true]);
       expect(shown?.todayExercises[1].repWeightList.map((s) => s.done)).toEqual([false]);
-      expect(shown?.checkBox).toBe('False');
+      expect(shown?.completed).toBe(false);
       const unticked = applyDayOp(
         day([
           entry(11, 1, [
@@ -273,8 +274,8 @@ describe('applyDayOp', () => {
     });
 
     it('with completesDay sets 완료, but not when it unticks', () => {
-      expect(applyDayOp(twoEntries(), tick(121, true, true), none)?.checkBox).toBe('True');
-      expect(applyDayOp(twoEntries(), tick(121, false, true), none)?.checkBox).toBe('False');
+      expect(applyDayOp(twoEntries(), tick(121, true, true), none)?.completed).toBe(true);
+      expect(applyDayOp(twoEntries(), tick(121, false, true), none)?.completed).toBe(false);
     });
 
     it('changes nothing on a day without a record', () => {
@@ -289,8 +290,8 @@ describe('applyDayOp', () => {
       todayId: 7,
       checked,
     });
-    expect(applyDayOp(twoEntries(), check(true), none)?.checkBox).toBe('True');
-    expect(applyDayOp(day([], 'True'), check(false), none)?.checkBox).toBe('False');
+    expect(applyDayOp(twoEntries(), check(true), none)?.completed).toBe(true);
+    expect(applyDayOp(day([], true), check(false), none)?.completed).toBe(false);
     expect(applyDayOp(null, check(true), none)).toBeNull();
   });
 
@@ -377,10 +378,10 @@ describe('idempotency', () => {
 
   it('a server answer that already has every change is shown as it is', () => {
     // What the server answers once it applied `ops`, the new rows under their real ids.
-    const server: Today = {
+    const server: DayLog = {
       id: 7,
       localDate: DATE,
-      checkBox: 'True',
+      completed: true,
       todayExercises: [
         entry(11, 2, [
           [111, false],
@@ -416,16 +417,16 @@ describe('idempotency', () => {
       ],
       none,
     );
-    expect(kept?.checkBox).toBe('True');
+    expect(kept?.completed).toBe(true);
     expect(kept?.todayExercises[0].repWeightList[0].done).toBe(true);
     expect(applyDayOps(twoEntries(), [], none)).toEqual(twoEntries());
   });
 });
 
 describe('applyMonthOps', () => {
-  const days: TodayDate[] = [
-    { localDate: '2026-11-03', checkBox: 'True' },
-    { localDate: '2026-11-25', checkBox: 'False' },
+  const days: MonthDay[] = [
+    { localDate: '2026-11-03', completed: true },
+    { localDate: '2026-11-25', completed: false },
   ];
   const unknown = () => undefined;
 
@@ -444,9 +445,9 @@ describe('applyMonthOps', () => {
         unknown,
       );
       expect(shown).toEqual([
-        { localDate: '2026-11-03', checkBox: 'True' },
-        { localDate: '2026-11-10', checkBox: 'False' },
-        { localDate: '2026-11-25', checkBox: 'False' },
+        { localDate: '2026-11-03', completed: true },
+        { localDate: '2026-11-10', completed: false },
+        { localDate: '2026-11-25', completed: false },
       ]);
     });
 
@@ -468,11 +469,11 @@ describe('applyMonthOps', () => {
         checked,
       });
       expect(applyMonthOps(days, [check('2026-11-25', true)], none, unknown)).toEqual([
-        { localDate: '2026-11-03', checkBox: 'True' },
-        { localDate: '2026-11-25', checkBox: 'True' },
+        { localDate: '2026-11-03', completed: true },
+        { localDate: '2026-11-25', completed: true },
       ]);
-      expect(applyMonthOps(days, [check('2026-11-03', false)], none, unknown)[0].checkBox).toBe(
-        'False',
+      expect(applyMonthOps(days, [check('2026-11-03', false)], none, unknown)[0].completed).toBe(
+        false,
       );
       expect(applyMonthOps(days, [check('2026-11-20', true)], none, unknown)).toEqual(days);
     });
@@ -485,10 +486,10 @@ describe('applyMonthOps', () => {
         done: true,
         completesDay: true,
       };
-      expect(applyMonthOps(days, [tick], none, unknown)[1].checkBox).toBe('True');
+      expect(applyMonthOps(days, [tick], none, unknown)[1].completed).toBe(true);
       expect(
-        applyMonthOps(days, [{ ...tick, completesDay: false }], none, unknown)[1].checkBox,
-      ).toBe('False');
+        applyMonthOps(days, [{ ...tick, completesDay: false }], none, unknown)[1].completed,
+      ).toBe(false);
     });
 
     it('a delete keeps the date (it may not have been the last entry)', () => {
@@ -521,7 +522,7 @@ describe('applyMonthOps', () => {
       const base = (date: string) => (date === '2026-11-25' ? twoEntries() : undefined);
       expect(applyMonthOps(days, [tick], none, base)[1]).toEqual({
         localDate: '2026-11-25',
-        checkBox: 'True',
+        completed: true,
       });
     });
 

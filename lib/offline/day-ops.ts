@@ -1,5 +1,6 @@
 import type { RepWeight } from '@/lib/contract/exercise';
-import type { Today, TodayDate, TodayExercise } from '@/lib/contract/today';
+import type { TodayExercise } from '@/lib/contract/today';
+import type { DayLog, MonthDay } from '@/lib/reads/day-log';
 
 /**
  * The day log's changes as the offline queue keeps them, and how a queued change shows on top of
@@ -97,18 +98,18 @@ function sameRow(candidate: number | null, id: number, ids: IdMap): boolean {
   return candidate === id || (isTemporaryId(id) && candidate === ids.get(id));
 }
 
-function mapEntries(day: Today, change: (entry: TodayExercise) => TodayExercise): Today {
+function mapEntries(day: DayLog, change: (entry: TodayExercise) => TodayExercise): DayLog {
   return { ...day, todayExercises: day.todayExercises.map(change) };
 }
 
 /** One queued change on top of a day (null: no record). Applying it twice changes nothing more. */
-export function applyDayOp(day: Today | null, op: DayOp, ids: IdMap): Today | null {
+export function applyDayOp(day: DayLog | null, op: DayOp, ids: IdMap): DayLog | null {
   switch (op.kind) {
     case 'add': {
-      const base: Today = day ?? {
+      const base: DayLog = day ?? {
         id: op.todayId,
         localDate: op.date,
-        checkBox: 'False',
+        completed: false,
         todayExercises: [],
       };
       const missing = op.entries.filter(
@@ -153,10 +154,10 @@ export function applyDayOp(day: Today | null, op: DayOp, ids: IdMap): Today | nu
           sameRow(set.id, op.setId, ids) ? { ...set, done: op.done } : set,
         ),
       }));
-      return op.completesDay && op.done ? { ...ticked, checkBox: 'True' } : ticked;
+      return op.completesDay && op.done ? { ...ticked, completed: true } : ticked;
     }
     case 'check':
-      return day ? { ...day, checkBox: op.checked ? 'True' : 'False' } : day;
+      return day ? { ...day, completed: op.checked } : day;
     case 'delete': {
       if (!day) return day;
       const left = day.todayExercises.filter((entry) => !sameRow(entry.id, op.entryId, ids));
@@ -168,8 +169,8 @@ export function applyDayOp(day: Today | null, op: DayOp, ids: IdMap): Today | nu
 }
 
 /** Every queued change of one day, in order, on top of the server's answer. */
-export function applyDayOps(day: Today | null, ops: readonly DayOp[], ids: IdMap): Today | null {
-  return ops.reduce<Today | null>((current, op) => applyDayOp(current, op, ids), day);
+export function applyDayOps(day: DayLog | null, ops: readonly DayOp[], ids: IdMap): DayLog | null {
+  return ops.reduce<DayLog | null>((current, op) => applyDayOp(current, op, ids), day);
 }
 
 /**
@@ -179,35 +180,34 @@ export function applyDayOps(day: Today | null, ops: readonly DayOp[], ids: IdMap
  * may not have been the last entry).
  */
 export function applyMonthOps(
-  days: readonly TodayDate[],
+  days: readonly MonthDay[],
   ops: readonly DayOp[],
   ids: IdMap,
-  baseDay: (date: string) => Today | null | undefined,
-): TodayDate[] {
+  baseDay: (date: string) => DayLog | null | undefined,
+): MonthDay[] {
   const byDate = new Map<string, DayOp[]>();
   for (const op of ops) byDate.set(op.date, [...(byDate.get(op.date) ?? []), op]);
   if (byDate.size === 0) return [...days];
 
-  const listed = new Map(days.map((day) => [day.localDate, day.checkBox]));
+  const listed = new Map(days.map((day) => [day.localDate, day.completed]));
   for (const [date, dateOps] of byDate) {
     const base = baseDay(date);
     if (base !== undefined) {
       const shown = applyDayOps(base, dateOps, ids);
-      if (shown) listed.set(date, shown.checkBox);
+      if (shown) listed.set(date, shown.completed);
       else listed.delete(date);
       continue;
     }
     for (const op of dateOps) {
-      if (op.kind === 'add' && !listed.has(date)) listed.set(date, 'False');
-      else if (op.kind === 'check' && listed.has(date)) {
-        listed.set(date, op.checked ? 'True' : 'False');
-      } else if (op.kind === 'tick' && op.done && op.completesDay && listed.has(date)) {
-        listed.set(date, 'True');
+      if (op.kind === 'add' && !listed.has(date)) listed.set(date, false);
+      else if (op.kind === 'check' && listed.has(date)) listed.set(date, op.checked);
+      else if (op.kind === 'tick' && op.done && op.completesDay && listed.has(date)) {
+        listed.set(date, true);
       }
     }
   }
   return [...listed]
-    .map(([localDate, checkBox]) => ({ localDate, checkBox }))
+    .map(([localDate, completed]) => ({ localDate, completed }))
     .sort((a, b) => a.localDate.localeCompare(b.localDate));
 }
 

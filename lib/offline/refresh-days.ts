@@ -1,25 +1,19 @@
 import type { ScopedMutator } from 'swr';
-import {
-  dayKey,
-  dayRecordsKey,
-  isListed,
-  isWeekKey,
-  monthKey,
-  previousSessionsKey,
-} from '@/lib/api/keys';
-import { loadApi } from '@/lib/api/load';
+import { isListed, isWeekKey } from '@/lib/api/keys';
+import { dayLogRead, dayRecordsRead, monthRead, previousSessionsRead } from '@/lib/reads/day-log';
+import { fetchRead, fetchReadOrNull } from '@/lib/reads/fetch-read';
 import { yearMonthOfKey } from '@/lib/shared/dates';
 
 /**
  * The outbox's `refresh`: reads each confirmed day and its month again and writes both into the
- * SWR cache in one go, so that the confirmed changes can leave the overlay without the screen
- * flickering back. A month that cannot be read (the connection dropped again) leaves its days
- * out of the answer: their changes stay in the overlay until the next try. The week summary,
- * record badges and previous-session hints of those days are revalidated in the background.
+ * SWR cache in one go (mapped as the screens' reads map them), so that the confirmed changes can
+ * leave the overlay without the screen flickering back. A month that cannot be read (the
+ * connection dropped again) leaves its days out of the answer: their changes stay in the overlay
+ * until the next try. The week summary, record badges and previous-session hints of those days
+ * are revalidated in the background.
  */
 export function createDayRefresher(mutate: ScopedMutator) {
   return async (dates: readonly string[]): Promise<readonly string[]> => {
-    const api = await loadApi();
     const byMonth = new Map<string, string[]>();
     for (const date of dates) {
       const month = date.slice(0, 7);
@@ -30,14 +24,16 @@ export function createDayRefresher(mutate: ScopedMutator) {
       [...byMonth.values()].map(async (monthDates) => {
         const { year, month } = yearMonthOfKey(monthDates[0]);
         try {
-          const days = await api.fetchMonth(year, month);
+          const days = await fetchRead(monthRead, year, month);
           const logs = await Promise.all(
-            monthDates.map((date) => (isListed(days, date) ? api.fetchDay(date) : null)),
+            monthDates.map((date) =>
+              isListed(days, date) ? fetchReadOrNull(dayLogRead, date) : null,
+            ),
           );
-          await mutate(monthKey(year, month), days, { revalidate: false });
+          await mutate(monthRead.key(year, month), days, { revalidate: false });
           await Promise.all(
             monthDates.map((date, index) =>
-              mutate(dayKey(date), logs[index], { revalidate: false }),
+              mutate(dayLogRead.key(date), logs[index], { revalidate: false }),
             ),
           );
           read.push(...monthDates);
@@ -48,8 +44,8 @@ export function createDayRefresher(mutate: ScopedMutator) {
     );
     void mutate(isWeekKey);
     for (const date of read) {
-      void mutate(dayRecordsKey(date));
-      void mutate(previousSessionsKey(date));
+      void mutate(dayRecordsRead.key(date));
+      void mutate(previousSessionsRead.key(date));
     }
     return read;
   };

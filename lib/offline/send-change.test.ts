@@ -12,9 +12,25 @@ const DATE = '2026-11-25';
 const KEY = 'key-1';
 const OPTIONS = { idempotencyKey: KEY };
 
-const api = {
+/** The server's answers to the reads sendChange makes (null: the day's 404). */
+const reads = {
   fetchMonth: jest.fn<Promise<TodayDate[]>, [number, number]>(),
   fetchDay: jest.fn<Promise<Today | null>, [string]>(),
+};
+
+/** GET as the read definitions send it (lib/reads/fetch-read), answered from `reads`. */
+async function requestJson(path: string): Promise<unknown> {
+  const month = /^\/api\/today\/yearAndMonth\/(\d+)\/(\d+)$/.exec(path);
+  if (month) return reads.fetchMonth(Number(month[1]), Number(month[2]));
+  const date = /^\/api\/today\/date\/(\d{4}-\d{2}-\d{2})$/.exec(path);
+  if (!date) throw new Error(`unexpected read ${path}`);
+  const day = await reads.fetchDay(date[1]);
+  if (day === null) throw httpError(404);
+  return day;
+}
+
+const api = {
+  requestJson: jest.fn(requestJson),
   createToday: jest.fn<Promise<Today | null>, [string, unknown]>(),
   addTodayExercises: jest.fn<Promise<TodayExercise[] | null>, [string, unknown, unknown]>(),
   updateTodaySets: jest.fn<Promise<TodayExercise[] | null>, [number, unknown, unknown]>(),
@@ -35,10 +51,10 @@ const writes = [
 ];
 
 beforeEach(() => {
-  for (const fn of Object.values(api)) fn.mockReset();
+  for (const fn of [...Object.values(reads), ...writes]) fn.mockReset();
   jest.mocked(loadApi).mockResolvedValue(api as unknown as Api);
-  api.fetchMonth.mockResolvedValue([]);
-  api.fetchDay.mockResolvedValue(null);
+  reads.fetchMonth.mockResolvedValue([]);
+  reads.fetchDay.mockResolvedValue(null);
   api.updateTodaySequence.mockResolvedValue(undefined);
   api.setSetDone.mockResolvedValue({ done: true, checkBox: 'False' });
   api.setTodayChecked.mockResolvedValue(undefined);
@@ -100,13 +116,13 @@ describe('add', () => {
   });
 
   it('creates a day without a record, then adds, and maps every temporary id', async () => {
-    api.fetchMonth.mockResolvedValue(listed('2026-11-24'));
+    reads.fetchMonth.mockResolvedValue(listed('2026-11-24'));
     api.createToday.mockResolvedValue(day(70, []));
     api.addTodayExercises.mockResolvedValue([entry(501, 1, [5011, 5012]), entry(502, 2, [5021])]);
 
     const result = await send(addOp(-100));
 
-    expect(api.fetchMonth).toHaveBeenCalledWith(2026, 11);
+    expect(reads.fetchMonth).toHaveBeenCalledWith(2026, 11);
     expect(api.createToday).toHaveBeenCalledWith(DATE, { idempotencyKey: `${KEY}.day` });
     expect(api.addTodayExercises).toHaveBeenCalledWith(DATE, items, OPTIONS);
     expect(api.createToday.mock.invocationCallOrder[0]).toBeLessThan(
@@ -122,11 +138,11 @@ describe('add', () => {
         [-21, 5021],
       ]),
     );
-    expect(api.fetchDay).not.toHaveBeenCalled();
+    expect(reads.fetchDay).not.toHaveBeenCalled();
   });
 
   it('adds to a listed day without creating it', async () => {
-    api.fetchMonth.mockResolvedValue(listed(DATE));
+    reads.fetchMonth.mockResolvedValue(listed(DATE));
     api.addTodayExercises.mockResolvedValue([entry(501, 3, [5011, 5012]), entry(502, 4, [5021])]);
     const result = await send(addOp(70));
     expect(api.createToday).not.toHaveBeenCalled();
@@ -143,7 +159,7 @@ describe('add', () => {
   });
 
   it('leaves a shown set unmapped when the server made fewer sets', async () => {
-    api.fetchMonth.mockResolvedValue(listed(DATE));
+    reads.fetchMonth.mockResolvedValue(listed(DATE));
     api.addTodayExercises.mockResolvedValue([entry(501, 1, [5011]), entry(502, 2, [5021])]);
     const result = await send(addOp(70));
     const ids = new Map(result.ids);
@@ -170,7 +186,7 @@ describe('add', () => {
   });
 
   it("passes the add's own failure on", async () => {
-    api.fetchMonth.mockResolvedValue(listed(DATE));
+    reads.fetchMonth.mockResolvedValue(listed(DATE));
     const error = httpError(404);
     api.addTodayExercises.mockRejectedValue(error);
     await expect(send(addOp(70))).rejects.toBe(error);
@@ -178,10 +194,10 @@ describe('add', () => {
 
   it("maps the day's last entries by sequence when the server answers text (original backend)", async () => {
     // Not listed before the create, listed when the day is read afterwards.
-    api.fetchMonth.mockResolvedValueOnce([]).mockResolvedValue(listed(DATE));
+    reads.fetchMonth.mockResolvedValueOnce([]).mockResolvedValue(listed(DATE));
     api.createToday.mockResolvedValue(null);
     api.addTodayExercises.mockResolvedValue(null);
-    api.fetchDay.mockResolvedValue(
+    reads.fetchDay.mockResolvedValue(
       day(70, [
         entry(10, 1, [101]),
         entry(13, 4, [131]),
@@ -192,7 +208,7 @@ describe('add', () => {
 
     const result = await send(addOp(-100));
 
-    expect(api.fetchDay).toHaveBeenCalledWith(DATE);
+    expect(reads.fetchDay).toHaveBeenCalledWith(DATE);
     expect(new Map(result.ids)).toEqual(
       new Map([
         [-100, 70],
@@ -206,9 +222,9 @@ describe('add', () => {
   });
 
   it('succeeds without ids when the day cannot be read after a text answer', async () => {
-    api.fetchMonth.mockResolvedValue(listed(DATE));
+    reads.fetchMonth.mockResolvedValue(listed(DATE));
     api.addTodayExercises.mockResolvedValue(null);
-    api.fetchDay.mockRejectedValue(httpError(500));
+    reads.fetchDay.mockRejectedValue(httpError(500));
     await expect(send(addOp(70))).resolves.toEqual({ ids: [] });
   });
 });
@@ -282,9 +298,9 @@ describe('sets', () => {
   });
 
   it('reads the day to name new sets when the server answers text', async () => {
-    api.fetchMonth.mockResolvedValue(listed(DATE));
+    reads.fetchMonth.mockResolvedValue(listed(DATE));
     api.updateTodaySets.mockResolvedValue(null);
-    api.fetchDay.mockResolvedValue(day(70, [entry(11, 1, [111, 7001]), entry(12, 2, [121])]));
+    reads.fetchDay.mockResolvedValue(day(70, [entry(11, 1, [111, 7001]), entry(12, 2, [121])]));
     const result = await send({
       kind: 'sets',
       date: DATE,
@@ -315,8 +331,8 @@ describe('sets', () => {
       changes: [{ id: 12, repWeightList: [{ id: 121, reps: 1, weight: 1, done: false }] }],
     });
     expect(result.ids).toEqual([]);
-    expect(api.fetchMonth).not.toHaveBeenCalled();
-    expect(api.fetchDay).not.toHaveBeenCalled();
+    expect(reads.fetchMonth).not.toHaveBeenCalled();
+    expect(reads.fetchDay).not.toHaveBeenCalled();
   });
 
   it('refuses, sending nothing, when an entry never reached the server', async () => {
@@ -332,8 +348,8 @@ describe('sets', () => {
   });
 
   it("reads a temporary day's id and answers it", async () => {
-    api.fetchMonth.mockResolvedValue(listed(DATE));
-    api.fetchDay.mockResolvedValue(day(70, [entry(12, 1, [121])]));
+    reads.fetchMonth.mockResolvedValue(listed(DATE));
+    reads.fetchDay.mockResolvedValue(day(70, [entry(12, 1, [121])]));
     api.updateTodaySets.mockResolvedValue([entry(12, 1, [121])]);
     const result = await send({
       kind: 'sets',
@@ -371,7 +387,7 @@ describe('sequence', () => {
       ],
       OPTIONS,
     );
-    expect(api.fetchMonth).not.toHaveBeenCalled();
+    expect(reads.fetchMonth).not.toHaveBeenCalled();
     expect(result.ids).toEqual([]);
   });
 
@@ -424,26 +440,26 @@ describe('check', () => {
     expect(api.setTodayChecked).toHaveBeenCalledWith(70, true, OPTIONS);
     await send({ kind: 'check', date: DATE, todayId: -100, checked: false }, new Map([[-100, 71]]));
     expect(api.setTodayChecked).toHaveBeenLastCalledWith(71, false, OPTIONS);
-    expect(api.fetchMonth).not.toHaveBeenCalled();
-    expect(api.fetchDay).not.toHaveBeenCalled();
+    expect(reads.fetchMonth).not.toHaveBeenCalled();
+    expect(reads.fetchDay).not.toHaveBeenCalled();
   });
 
   it('reads the day to find a temporary day, and answers its id', async () => {
-    api.fetchMonth.mockResolvedValue(listed(DATE));
-    api.fetchDay.mockResolvedValue(day(70, [entry(12, 1, [])]));
+    reads.fetchMonth.mockResolvedValue(listed(DATE));
+    reads.fetchDay.mockResolvedValue(day(70, [entry(12, 1, [])]));
     const result = await send({ kind: 'check', date: DATE, todayId: -100, checked: true });
-    expect(api.fetchMonth).toHaveBeenCalledWith(2026, 11);
-    expect(api.fetchDay).toHaveBeenCalledWith(DATE);
+    expect(reads.fetchMonth).toHaveBeenCalledWith(2026, 11);
+    expect(reads.fetchDay).toHaveBeenCalledWith(DATE);
     expect(api.setTodayChecked).toHaveBeenCalledWith(70, true, OPTIONS);
     expect(result.ids).toEqual([[-100, 70]]);
   });
 
   it('refuses when the month no longer lists the day, without asking for the day', async () => {
-    api.fetchMonth.mockResolvedValue(listed('2026-11-24'));
+    reads.fetchMonth.mockResolvedValue(listed('2026-11-24'));
     const sending = send({ kind: 'check', date: DATE, todayId: -100, checked: true });
     await expect(sending).rejects.toBeInstanceOf(LocalRefusal);
     await expect(sending).rejects.toThrow(messages.sync.dayGone);
-    expect(api.fetchDay).not.toHaveBeenCalled();
+    expect(reads.fetchDay).not.toHaveBeenCalled();
     expect(api.setTodayChecked).not.toHaveBeenCalled();
   });
 });

@@ -3,6 +3,8 @@ import { isListed } from '@/lib/api/keys';
 import { loadApi, type Api } from '@/lib/api/load';
 import type { RepWeightInput } from '@/lib/contract/exercise';
 import type { TodayExercise } from '@/lib/contract/today';
+import { dayLogRead, monthRead } from '@/lib/reads/day-log';
+import { fetchRead, fetchReadOrNull } from '@/lib/reads/fetch-read';
 import { yearMonthOfKey } from '@/lib/shared/dates';
 import { messages } from '@/lib/i18n/messages';
 import { isTemporaryId, resolveId, type AddOp, type IdMap, type SetsOp } from './day-ops';
@@ -23,18 +25,23 @@ function serverId(id: number, ids: IdMap): number {
   return real;
 }
 
-/** The day's own log, read only when its month lists it (the original answers 500 otherwise). */
-async function readDay(api: Api, date: string) {
+/** Whether the member's month of `date` lists it (has a record on it). */
+async function isDayListed(date: string): Promise<boolean> {
   const { year, month } = yearMonthOfKey(date);
-  if (!isListed(await api.fetchMonth(year, month), date)) return null;
-  return api.fetchDay(date);
+  return isListed(await fetchRead(monthRead, year, month), date);
+}
+
+/** The day's own log, read only when its month lists it (the original answers 500 otherwise). */
+async function readDay(date: string) {
+  if (!(await isDayListed(date))) return null;
+  return fetchReadOrNull(dayLogRead, date);
 }
 
 /** The day's server id, reading the day when the change only knows a temporary one. */
-async function dayId(api: Api, todayId: number, date: string, ids: IdMap, pairs: Pairs) {
+async function dayId(todayId: number, date: string, ids: IdMap, pairs: Pairs) {
   const known = resolveId(todayId, ids);
   if (known !== undefined) return known;
-  const day = await readDay(api, date);
+  const day = await readDay(date);
   if (!day) throw new LocalRefusal(messages.sync.dayGone);
   pairs.push([todayId, day.id]);
   return day.id;
@@ -63,8 +70,7 @@ async function sendAdd(api: Api, op: AddOp, key: string): Promise<SendResult> {
   const pairs: Pairs = [];
   // The day may have no record yet (made offline) or have lost it meanwhile (its last entry was
   // deleted elsewhere): an add means the member wants it, so it is (re)created.
-  const { year, month } = yearMonthOfKey(op.date);
-  if (!isListed(await api.fetchMonth(year, month), op.date)) {
+  if (!(await isDayListed(op.date))) {
     try {
       const day = await api.createToday(op.date, { idempotencyKey: `${key}.day` });
       if (day && isTemporaryId(op.todayId)) pairs.push([op.todayId, day.id]);
@@ -77,7 +83,7 @@ async function sendAdd(api: Api, op: AddOp, key: string): Promise<SendResult> {
   if (!created) {
     // The original backend answers text: its new entries are the last ones of the day (read
     // best effort: the add is done either way).
-    const day = await readDay(api, op.date).catch(() => null);
+    const day = await readDay(op.date).catch(() => null);
     const entries = [...(day?.todayExercises ?? [])].sort(
       (a, b) => (a.sequence ?? 0) - (b.sequence ?? 0),
     );
@@ -90,7 +96,7 @@ async function sendAdd(api: Api, op: AddOp, key: string): Promise<SendResult> {
 
 async function sendSets(api: Api, op: SetsOp, key: string, ids: IdMap): Promise<SendResult> {
   const pairs: Pairs = [];
-  const todayId = await dayId(api, op.todayId, op.date, ids, pairs);
+  const todayId = await dayId(op.todayId, op.date, ids, pairs);
   const body = op.changes.map((change) => ({
     id: serverId(change.id, ids),
     repWeightList: change.repWeightList.map((set): RepWeightInput => {
@@ -106,7 +112,7 @@ async function sendSets(api: Api, op: SetsOp, key: string, ids: IdMap): Promise<
   if (!updated && madeHere) {
     // The original backend answers text: the new sets' ids come from reading the day (best
     // effort: the write is done, and a set left unmapped only refuses a later tick of it).
-    const day = await readDay(api, op.date).catch(() => null);
+    const day = await readDay(op.date).catch(() => null);
     updated = body.map(
       (item) =>
         day?.todayExercises.find((entry) => entry.id === item.id) ?? {
@@ -141,7 +147,7 @@ export async function sendChange(change: QueuedChange, ids: IdMap): Promise<Send
       return sendSets(api, op, key, ids);
     case 'sequence': {
       const pairs: Pairs = [];
-      const todayId = await dayId(api, op.todayId, op.date, ids, pairs);
+      const todayId = await dayId(op.todayId, op.date, ids, pairs);
       const order = op.order.map((item) => ({
         id: serverId(item.id, ids),
         sequence: item.sequence,
@@ -154,7 +160,7 @@ export async function sendChange(change: QueuedChange, ids: IdMap): Promise<Send
       return { ids: [] };
     case 'check': {
       const pairs: Pairs = [];
-      const todayId = await dayId(api, op.todayId, op.date, ids, pairs);
+      const todayId = await dayId(op.todayId, op.date, ids, pairs);
       await api.setTodayChecked(todayId, op.checked, options);
       return { ids: pairs };
     }

@@ -3,7 +3,8 @@ import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge
 import type { Club } from '@/lib/contract/club';
 import { mockFetch } from '@/testing/test-helpers';
 import { clubOfRoomRead } from './clubs';
-import { fetchRead } from './fetch-read';
+import { dayLogRead } from './day-log';
+import { fetchRead, fetchReadOrNull } from './fetch-read';
 
 const club: Club = {
   id: 3,
@@ -13,6 +14,14 @@ const club: Club = {
   schedule: '매주 토요일 7시',
   highlight: '초보 환영',
   chatRoomId: 7,
+};
+
+const DATE = '2026-11-23';
+
+/** The original backend's answer to GET /api/today/date/{date} without a record. */
+const ORIGINAL_500 = {
+  status: 500,
+  body: { timestamp: '2026-11-23T00:00:00', status: 500, error: 'Internal Server Error' },
 };
 
 beforeEach(() => {
@@ -37,5 +46,14 @@ describe('fetchRead', () => {
     mockFetch({});
     const error: unknown = await fetchRead(clubOfRoomRead, 7).catch((caught: unknown) => caught);
     expect(isApiError(error) && error.status).toBe(404);
+  });
+});
+
+describe('fetchReadOrNull', () => {
+  it("treats our backend's 404 as no record and rethrows anything else", async () => {
+    mockFetch({});
+    await expect(fetchReadOrNull(dayLogRead, DATE)).resolves.toBeNull();
+    mockFetch({ [`GET /api/today/date/${DATE}`]: ORIGINAL_500 });
+    await expect(fetchReadOrNull(dayLogRead, DATE)).rejects.toMatchObject({ status: 500 });
   });
 });

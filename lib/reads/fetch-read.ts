@@ -1,3 +1,4 @@
+import { isHttpStatus } from '@/lib/api/errors';
 import { loadApi } from '@/lib/api/load';
 import type { ReadDefinition } from './define';
 
@@ -21,4 +22,20 @@ export function fetchRead<Args extends readonly unknown[], Wire, View>(
   ...args: Args
 ): Promise<View> {
   return fetchReadAt(read, read.key(...args));
+}
+
+/**
+ * Like fetchRead, but a 404 answers null: a record that may be gone (a day whose last entry was
+ * deleted since its month was read) or a read the original backend does not have.
+ */
+export async function fetchReadOrNull<Args extends readonly unknown[], Wire, View>(
+  read: ReadDefinition<Args, Wire, View>,
+  ...args: Args
+): Promise<View | null> {
+  try {
+    return await fetchRead(read, ...args);
+  } catch (error) {
+    if (isHttpStatus(error, 404)) return null;
+    throw error;
+  }
 }

@@ -10,22 +10,36 @@ import {
   monthKey,
 } from '@/lib/api/keys';
 import { loginCheck } from '../reads/session';
-import { fetchDay, fetchDayRecords, fetchMonth } from '../reads/today';
-import { AccessDeniedError, BackendReadError, readBackend } from '../server-client';
+import {
+  AccessDeniedError,
+  BackendReadError,
+  readBackend,
+  readBackendOrNull,
+} from '../server-client';
 import { friendProfileScreen } from './friend-profile';
 
 jest.mock('../reads/session', () => ({ loginCheck: jest.fn() }));
-// The lib/reads definitions (member, check, relation, posts) reach the backend through
-// serverRead's readBackend.
 jest.mock('../server-client', () => ({
   ...jest.requireActual('../server-client'),
   readBackend: jest.fn(),
+  readBackendOrNull: jest.fn(),
 }));
-jest.mock('../reads/today', () => ({
-  fetchDay: jest.fn(),
-  fetchDayRecords: jest.fn(),
-  fetchMonth: jest.fn(),
-}));
+
+/** The backend's answers to the friend's calendar reads, by what their paths name. */
+const fetchMonth = jest.fn<Promise<unknown>, [number, number, number]>();
+const fetchDay = jest.fn<Promise<unknown>, [string, number]>();
+const fetchDayRecords = jest.fn<Promise<unknown>, [string, number]>();
+
+/** readBackend (and readBackendOrNull) as the calendar's read definitions ask them. */
+function calendarRead(path: string): Promise<never> {
+  const month = /^\/api\/today\/friend\/(\d+)\/yearAndMonth\/(\d+)\/(\d+)$/.exec(path);
+  if (month) {
+    return fetchMonth(Number(month[2]), Number(month[3]), Number(month[1])) as Promise<never>;
+  }
+  const day = /^\/api\/today\/friend\/(\d+)\/date\/([\d-]+)(\/records)?$/.exec(path);
+  if (!day) throw new Error(`unexpected read ${path}`);
+  return (day[3] ? fetchDayRecords : fetchDay)(day[2], Number(day[1])) as Promise<never>;
+}
 
 const FRIEND = 12;
 const TODAY = '2026-11-25';
@@ -56,16 +70,14 @@ beforeEach(() => {
   };
   jest
     .mocked(readBackend)
-    .mockImplementation(
-      (path: string) =>
-        (backend[path]?.() ?? Promise.reject(new Error(`unexpected read: ${path}`))) as never,
-    );
+    .mockImplementation((path: string) => (backend[path]?.() ?? calendarRead(path)) as never);
+  jest.mocked(readBackendOrNull).mockImplementation(calendarRead);
   jest.mocked(loginCheck).mockResolvedValue({ check: true, id: 1, name: '김민준', picture: null });
   jest.mocked(fetchMonth).mockResolvedValue([
     { localDate: '2026-11-03', checkBox: 'False' },
     { localDate: TODAY, checkBox: 'True' },
   ]);
-  jest.mocked(fetchDay).mockResolvedValue(log as never);
+  jest.mocked(fetchDay).mockResolvedValue(log);
   jest.mocked(fetchDayRecords).mockResolvedValue(records);
 });
 
@@ -99,10 +111,10 @@ describe('friendProfileScreen', () => {
     expect(screen.fallback).toEqual({
       [unstable_serialize([FRIEND_POSTS_KEY, FRIEND])]: posts,
       [monthKey(2026, 11, FRIEND)]: [
-        { localDate: '2026-11-03', checkBox: 'False' },
-        { localDate: TODAY, checkBox: 'True' },
+        { localDate: '2026-11-03', completed: false },
+        { localDate: TODAY, completed: true },
       ],
-      [dayKey(TODAY, FRIEND)]: log,
+      [dayKey(TODAY, FRIEND)]: { id: 30, localDate: TODAY, completed: true, todayExercises: [] },
       [dayRecordsKey(TODAY, FRIEND)]: records,
     });
     expect(fetchMonth).toHaveBeenCalledWith(2026, 11, FRIEND);

@@ -1,13 +1,13 @@
 import 'server-only';
-import { dayKey, dayRecordsKey, friendPostsKey, isListed, monthKey } from '@/lib/api/keys';
+import { friendPostsKey, isListed } from '@/lib/api/keys';
 import type { FriendRelation, MemberSummary } from '@/lib/contract/friend';
+import { dayLogRead, dayRecordsRead, monthRead } from '@/lib/reads/day-log';
 import { friendCheckRead, friendStatusRead, memberRead } from '@/lib/reads/friends';
 import { friendPostsRead } from '@/lib/reads/posts';
 import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
 import { loginCheck } from '../reads/session';
-import { fetchDay, fetchDayRecords, fetchMonth } from '../reads/today';
 import { isAccessDenied } from '../server-client';
-import { readFallbackKey, serverRead } from '../server-read';
+import { readFallbackKey, serverRead, serverReadOrNull } from '../server-read';
 import { unlessUnavailable, withEntry } from './fallback';
 
 /** What /friendProfile/{id}'s first view needs, decided on the server. */
@@ -66,7 +66,7 @@ export async function friendProfileScreen(
     loginCheck(),
     friendship(friendId),
     unlessDenied(serverRead(friendPostsRead, friendId)),
-    unlessDenied(fetchMonth(year, month, friendId)),
+    unlessDenied(serverRead(monthRead, year, month, friendId)),
     unlessDenied(serverRead(friendStatusRead, friendId)),
   ]);
 
@@ -79,14 +79,14 @@ export async function friendProfileScreen(
   const calendarAllowed = isFriend && !isDenied(days);
   const monthDays = isDenied(days) ? undefined : days;
   if (calendarAllowed && monthDays) {
-    withEntry(fallback, monthKey(year, month, friendId), monthDays);
+    withEntry(fallback, readFallbackKey(monthRead, year, month, friendId), monthDays);
     if (isListed(monthDays, todayKey)) {
       const [log, records] = await Promise.all([
-        unlessUnavailable(fetchDay(todayKey, friendId)),
-        unlessUnavailable(fetchDayRecords(todayKey, friendId)),
+        unlessUnavailable(serverReadOrNull(dayLogRead, todayKey, friendId)),
+        unlessUnavailable(serverReadOrNull(dayRecordsRead, todayKey, friendId)),
       ]);
-      withEntry(fallback, dayKey(todayKey, friendId), log);
-      if (log) withEntry(fallback, dayRecordsKey(todayKey, friendId), records);
+      withEntry(fallback, readFallbackKey(dayLogRead, todayKey, friendId), log);
+      if (log) withEntry(fallback, readFallbackKey(dayRecordsRead, todayKey, friendId), records);
     }
   }
 

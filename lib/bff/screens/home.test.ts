@@ -6,18 +6,14 @@ import {
   previousSessionsKey,
   weekSummaryKey,
 } from '@/lib/api/keys';
-import { fetchDay, fetchDayRecords, fetchMonth, fetchPreviousSessions } from '../reads/today';
-import { fetchWeekSummary } from '../reads/training';
-import { BackendReadError } from '../server-client';
+import { BackendReadError, readBackend, readBackendOrNull } from '../server-client';
 import { homeFallback, homeWeekFallback } from './home';
 
-jest.mock('../reads/today', () => ({
-  fetchDay: jest.fn(),
-  fetchDayRecords: jest.fn(),
-  fetchMonth: jest.fn(),
-  fetchPreviousSessions: jest.fn(),
+jest.mock('../server-client', () => ({
+  ...jest.requireActual('../server-client'),
+  readBackend: jest.fn(),
+  readBackendOrNull: jest.fn(),
 }));
-jest.mock('../reads/training', () => ({ fetchWeekSummary: jest.fn() }));
 
 const TODAY = '2026-11-25';
 const log = { id: 30, localDate: TODAY, checkBox: 'False', todayExercises: [] };
@@ -26,58 +22,92 @@ const previous = [
   { todayExerciseId: 1, exerciseId: 2, localDate: '2026-11-18', repWeightList: [] },
 ];
 
+/** The backend's answers by path, as readBackend and readBackendOrNull (404 → null) give them. */
+let backend: Record<string, () => Promise<unknown>>;
+
+function answer(path: string): Promise<never> {
+  const reply = backend[path];
+  if (!reply) throw new Error(`unexpected read ${path}`);
+  return reply() as Promise<never>;
+}
+
+/** The paths the screen read. */
+function readPaths(): string[] {
+  return [...jest.mocked(readBackend).mock.calls, ...jest.mocked(readBackendOrNull).mock.calls].map(
+    ([path]) => path,
+  );
+}
+
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.mocked(fetchMonth).mockResolvedValue([{ localDate: TODAY, checkBox: 'False' }]);
-  jest.mocked(fetchDay).mockResolvedValue(log as never);
-  jest.mocked(fetchDayRecords).mockResolvedValue(records);
-  jest.mocked(fetchPreviousSessions).mockResolvedValue(previous);
-  jest.mocked(fetchWeekSummary).mockResolvedValue(null);
+  backend = {
+    [monthKey(2026, 11)]: async () => [{ localDate: TODAY, checkBox: 'False' }],
+    [dayKey(TODAY)]: async () => log,
+    [dayRecordsKey(TODAY)]: async () => records,
+    [previousSessionsKey(TODAY)]: async () => previous,
+    [weekSummaryKey(TODAY)]: async () => null,
+  };
+  jest.mocked(readBackend).mockImplementation(answer);
+  jest.mocked(readBackendOrNull).mockImplementation(answer);
 });
 
 describe('homeFallback', () => {
   it("hands today's log over with its badges and last time's sets, so hydration asks nothing", async () => {
     expect(await homeFallback(TODAY)).toEqual({
-      [monthKey(2026, 11)]: [{ localDate: TODAY, checkBox: 'False' }],
-      [dayKey(TODAY)]: log,
+      [monthKey(2026, 11)]: [{ localDate: TODAY, completed: false }],
+      [dayKey(TODAY)]: { id: 30, localDate: TODAY, completed: false, todayExercises: [] },
       [dayRecordsKey(TODAY)]: records,
       [previousSessionsKey(TODAY)]: previous,
     });
   });
 
   it('leaves the week summary to its own boundary: the calendar never waits for it', async () => {
-    jest.mocked(fetchWeekSummary).mockImplementation(() => new Promise(() => undefined));
+    backend[weekSummaryKey(TODAY)] = () => new Promise(() => undefined);
     expect(await homeFallback(TODAY)).not.toHaveProperty([weekSummaryKey(TODAY)]);
-    expect(fetchWeekSummary).not.toHaveBeenCalled();
+    expect(readPaths()).not.toContain(weekSummaryKey(TODAY));
   });
 
   it('leaves a decoration the backend could not read to the browser', async () => {
-    jest
-      .mocked(fetchDayRecords)
-      .mockImplementation(() => Promise.reject(new BackendReadError('/records', 502)));
+    backend[dayRecordsKey(TODAY)] = () => Promise.reject(new BackendReadError('/records', 502));
     const fallback = await homeFallback(TODAY);
-    expect(fallback).toHaveProperty([dayKey(TODAY)], log);
+    expect(fallback).toHaveProperty([dayKey(TODAY)], {
+      id: 30,
+      localDate: TODAY,
+      completed: false,
+      todayExercises: [],
+    });
     expect(fallback).not.toHaveProperty([dayRecordsKey(TODAY)]);
   });
 
   it('reads no day extras when today has no record', async () => {
-    jest.mocked(fetchMonth).mockResolvedValue([]);
+    backend[monthKey(2026, 11)] = async () => [];
     await homeFallback(TODAY);
-    expect(fetchDay).not.toHaveBeenCalled();
-    expect(fetchDayRecords).not.toHaveBeenCalled();
-    expect(fetchPreviousSessions).not.toHaveBeenCalled();
+    expect(readPaths()).not.toContain(dayKey(TODAY));
+    expect(readPaths()).not.toContain(dayRecordsKey(TODAY));
+    expect(readPaths()).not.toContain(previousSessionsKey(TODAY));
+  });
+
+  it('hands a day gone since its month was read (404) over as no record, with no extras', async () => {
+    jest
+      .mocked(readBackendOrNull)
+      .mockImplementation((path) =>
+        path === dayKey(TODAY) ? Promise.resolve(null) : answer(path),
+      );
+    expect(await homeFallback(TODAY)).toEqual({
+      [monthKey(2026, 11)]: [{ localDate: TODAY, completed: false }],
+      [dayKey(TODAY)]: null,
+    });
   });
 });
 
 describe('homeWeekFallback', () => {
   it('hands the week summary over, null from a backend without one', async () => {
     expect(await homeWeekFallback(TODAY)).toEqual({ [weekSummaryKey(TODAY)]: null });
+    expect(readBackendOrNull).toHaveBeenCalledWith(weekSummaryKey(TODAY), expect.anything());
   });
 
   it('leaves a summary the backend could not read to the browser', async () => {
-    jest
-      .mocked(fetchWeekSummary)
-      .mockImplementation(() => Promise.reject(new BackendReadError('/week', 502)));
+    backend[weekSummaryKey(TODAY)] = () => Promise.reject(new BackendReadError('/week', 502));
     expect(await homeWeekFallback(TODAY)).toEqual({});
   });
 });

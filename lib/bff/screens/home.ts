@@ -1,15 +1,9 @@
 import 'server-only';
-import {
-  dayKey,
-  dayRecordsKey,
-  isListed,
-  monthKey,
-  previousSessionsKey,
-  weekSummaryKey,
-} from '@/lib/api/keys';
+import { isListed } from '@/lib/api/keys';
+import { dayLogRead, dayRecordsRead, monthRead, previousSessionsRead } from '@/lib/reads/day-log';
+import { weekSummaryRead } from '@/lib/reads/training';
 import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
-import { fetchDay, fetchDayRecords, fetchMonth, fetchPreviousSessions } from '../reads/today';
-import { fetchWeekSummary } from '../reads/training';
+import { readFallbackKey, serverRead, serverReadOrNull } from '../server-read';
 import { unlessUnavailable, withEntry } from './fallback';
 
 /**
@@ -20,18 +14,19 @@ import { unlessUnavailable, withEntry } from './fallback';
  */
 export async function homeFallback(todayKey: string = seoulDateKey()) {
   const { year, month } = yearMonthOfKey(todayKey);
-  const days = await fetchMonth(year, month);
-  const fallback: Record<string, unknown> = { [monthKey(year, month)]: days };
+  const days = await serverRead(monthRead, year, month);
+  const fallback: Record<string, unknown> = { [readFallbackKey(monthRead, year, month)]: days };
   if (isListed(days, todayKey)) {
+    // The day may have lost its record since the month was read (404: no record, not the page's).
     const [log, records, previous] = await Promise.all([
-      fetchDay(todayKey),
-      unlessUnavailable(fetchDayRecords(todayKey)),
-      unlessUnavailable(fetchPreviousSessions(todayKey)),
+      serverReadOrNull(dayLogRead, todayKey),
+      unlessUnavailable(serverReadOrNull(dayRecordsRead, todayKey)),
+      unlessUnavailable(serverReadOrNull(previousSessionsRead, todayKey)),
     ]);
-    fallback[dayKey(todayKey)] = log;
+    fallback[readFallbackKey(dayLogRead, todayKey)] = log;
     if (log) {
-      withEntry(fallback, dayRecordsKey(todayKey), records);
-      withEntry(fallback, previousSessionsKey(todayKey), previous);
+      withEntry(fallback, readFallbackKey(dayRecordsRead, todayKey), records);
+      withEntry(fallback, readFallbackKey(previousSessionsRead, todayKey), previous);
     }
   }
   return fallback;
@@ -45,8 +40,8 @@ export async function homeWeekFallback(todayKey: string) {
   const fallback: Record<string, unknown> = {};
   withEntry(
     fallback,
-    weekSummaryKey(todayKey),
-    await unlessUnavailable(fetchWeekSummary(todayKey)),
+    readFallbackKey(weekSummaryRead, todayKey),
+    await unlessUnavailable(serverReadOrNull(weekSummaryRead, todayKey)),
   );
   return fallback;
 }

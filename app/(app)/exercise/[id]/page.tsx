@@ -3,9 +3,9 @@ import { notFound } from 'next/navigation';
 import { ExerciseHistoryPage } from '@/components/training/exercise-history-page';
 import { rangeFromParam } from '@/components/training/history-range';
 import { parsePageId } from '@/lib/bff/page-rules';
-import { trainingSettings } from '@/lib/bff/reads/settings';
-import { fetchExerciseHistory } from '@/lib/bff/reads/training';
+import { serverRead, serverReadOrNull } from '@/lib/bff/server-read';
 import { messages } from '@/lib/i18n/messages';
+import { exerciseHistoryRead, trainingSettingsRead } from '@/lib/reads/training';
 
 interface Props {
   params: Promise<{ id: string }>;
@@ -22,8 +22,8 @@ export default async function Page({ params, searchParams }: Props) {
   if (id === null) notFound();
   const range = rangeFromParam((await searchParams).range);
   const [history, settings] = await Promise.all([
-    fetchExerciseHistory(id, range),
-    trainingSettings(),
+    serverRead(exerciseHistoryRead, id, range),
+    serverReadOrNull(trainingSettingsRead),
   ]);
   return <ExerciseHistoryPage history={history} unit={settings?.weightUnit ?? 'kg'} />;
 }
