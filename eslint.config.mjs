@@ -120,8 +120,9 @@ const config = [
       'lib/bff/**',
       'lib/config.ts',
       'lib/contract/**',
-      // The client itself, loaded on first use through lib/api/load.ts.
-      'lib/api/{index,client,session,today,training,exercises,catalogue,routines,posts,comments,friends,clubs,chat,unread,data-import,notifications,member}.ts',
+      // The client itself, loaded on first use through lib/api/load.ts: every lib/api module but
+      // the zod-free ones a render may import.
+      'lib/api/!(keys|errors|events|session-bridge|load).ts',
       // Loaded with the STOMP client when a chat room connects.
       'lib/chat/broadcast.ts',
     ],

@@ -112,3 +112,31 @@ describe('the layer rule', () => {
     });
   }
 });
+
+/** The first-render rule's messages ESLint gives `code` as the file `file`. */
+async function firstRenderErrors(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return result.messages.filter(
+    (message) => message.ruleId === '@typescript-eslint/no-restricted-imports',
+  );
+}
+
+const ZOD = "import * as z from 'zod/mini';\nexport const schema = z.string();\n";
+
+describe('the first-render rule (a file pattern, not a list of names)', () => {
+  for (const file of [
+    'lib/api/keys.ts',
+    'lib/api/errors.ts',
+    'lib/reads/fixture.ts',
+    'components/home/fixture.tsx',
+  ]) {
+    it(`refuses zod in ${file}, which a page's first render may load`, async () => {
+      assert.equal((await firstRenderErrors(file, ZOD)).length, 1);
+    });
+  }
+  for (const file of ['lib/api/posts.ts', 'lib/api/fixture.ts', 'lib/contract/fixture.ts']) {
+    it(`allows zod in ${file}, loaded on first use or never in the browser's first chunk`, async () => {
+      assert.deepEqual(await firstRenderErrors(file, ZOD), []);
+    });
+  }
+});
