@@ -6,28 +6,17 @@ import { mockFetch, renderWithApp } from '@/testing/test-helpers';
 import { CLUBS_KEY, ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';
-import type { Club } from '@/lib/contract/club';
 import type { RoomSummary, RoomsSummary } from '@/lib/contract/unread';
 import { clubsRead } from '@/lib/reads/clubs';
 import { ClubListPage } from './club-list-page';
+import { buildClub } from '@/testing/builders';
 
 const push = jest.fn();
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn() }),
 }));
 
-function club(overrides: Partial<Club> = {}): Club {
-  return {
-    id: 3,
-    title: '한강 러닝',
-    content: '아침마다 달려요',
-    location: '여의도',
-    schedule: '매주 토요일 7시',
-    highlight: '초보 환영',
-    chatRoomId: 7,
-    ...overrides,
-  };
-}
+const club = buildClub;
 
 function summary(overrides: Partial<RoomSummary> = {}): RoomsSummary {
   const room: RoomSummary = {

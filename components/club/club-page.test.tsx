@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp } from '@/testing/test-helpers';
 import type { ClubDetail, ClubMember } from '@/lib/contract/club';
 import { ClubPage } from './club-page';
+import { buildClub } from '@/testing/builders';
 
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }),
@@ -10,13 +11,7 @@ jest.mock('next/navigation', () => ({
 
 function detail(overrides: Partial<ClubDetail> = {}): ClubDetail {
   return {
-    id: 3,
-    title: '한강 러닝',
-    content: '아침마다 달려요',
-    location: '여의도',
-    schedule: '매주 토요일 7시',
-    highlight: '초보 환영',
-    chatRoomId: 7,
+    ...buildClub(),
     owner: { id: 2, name: '이서연', picture: null },
     memberCount: 1,
     isMember: false,

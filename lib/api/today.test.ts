@@ -2,15 +2,10 @@ import { mockFetch, writes } from '@/testing/test-helpers';
 import { ensureToday } from './today';
 import { isListed } from './keys';
 import { resetSessionBridge, setSessionSnapshot } from './session-bridge';
+import { ORIGINAL_DAY_500 } from '@/testing/builders';
 
 const DATE = '2026-11-23';
 const MONTH = 'GET /api/today/yearAndMonth/2026/11';
-
-/** The original backend's answer to GET /api/today/date/{date} without a record. */
-const ORIGINAL_500 = {
-  status: 500,
-  body: { timestamp: '2026-11-23T00:00:00', status: 500, error: 'Internal Server Error' },
-};
 
 beforeEach(() => {
   resetSessionBridge();
@@ -21,7 +16,7 @@ describe('ensureToday', () => {
   it('creates the day when the month list does not name it, without asking for the date', async () => {
     const { calls } = mockFetch({
       [MONTH]: { body: [{ localDate: '2026-11-02', checkBox: 'True' }] },
-      [`GET /api/today/date/${DATE}`]: ORIGINAL_500,
+      [`GET /api/today/date/${DATE}`]: ORIGINAL_DAY_500,
       [`POST /api/today?date=${DATE}`]: { status: 201, body: `${DATE}의 Today를 생성했습니다.` },
     });
     await expect(ensureToday(DATE)).resolves.toBe(true);

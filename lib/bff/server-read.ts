@@ -4,10 +4,16 @@ import { unstable_serialize } from 'swr';
 import type { ReadDefinition } from '@/lib/reads/define';
 import { readBackend, readBackendOrNull } from './server-client';
 
-/** One backend GET per path and render (React's per-request cache), however many parts ask. */
+/**
+ * One backend GET per path and render (React's per-request cache), however many parts ask;
+ * `orNull` reads a 404 as null instead of notFound().
+ */
 const readPath = cache(
-  async (path: string, schema: Parameters<typeof readBackend>[1]): Promise<unknown> =>
-    readBackend(path, schema),
+  async (
+    path: string,
+    schema: Parameters<typeof readBackend>[1],
+    orNull: boolean,
+  ): Promise<unknown> => (orNull ? readBackendOrNull(path, schema) : readBackend(path, schema)),
 );
 
 /**
@@ -18,15 +24,9 @@ export async function serverRead<Args extends readonly unknown[], Wire, View>(
   read: ReadDefinition<Args, Wire, View>,
   ...args: Args
 ): Promise<View> {
-  const wire = (await readPath(read.key(...args), await read.schema())) as Wire;
+  const wire = (await readPath(read.key(...args), await read.schema(), false)) as Wire;
   return read.toView(wire);
 }
-
-/** As readPath, for the reads whose 404 the page settles itself. */
-const readPathOrNull = cache(
-  async (path: string, schema: Parameters<typeof readBackend>[1]): Promise<unknown> =>
-    readBackendOrNull(path, schema),
-);
 
 /**
  * As serverRead, but a 404 is null instead of notFound(): for a page that tells an unknown
@@ -36,7 +36,7 @@ export async function serverReadOrNull<Args extends readonly unknown[], Wire, Vi
   read: ReadDefinition<Args, Wire, View>,
   ...args: Args
 ): Promise<View | null> {
-  const wire = (await readPathOrNull(read.key(...args), await read.schema())) as Wire | null;
+  const wire = (await readPath(read.key(...args), await read.schema(), true)) as Wire | null;
   return wire === null ? null : read.toView(wire);
 }
 

@@ -1,21 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Club } from '@/lib/contract/club';
 import { CLUB_FILTERS } from '@/lib/contract/values';
 import { clubRead, clubsRead } from '@/lib/reads/clubs';
 import { mockFetch, renderWithApp, settle } from '@/testing/test-helpers';
 import { useRead } from './use-read';
 import { useRevalidateClub, useRevalidateClubs } from './use-revalidate-clubs';
+import { buildClub } from '@/testing/builders';
 
-const club: Club = {
-  id: 3,
-  title: '한강 러닝',
-  content: '아침마다 달려요',
-  location: '여의도',
-  schedule: '매주 토요일 7시',
-  highlight: '초보 환영',
-  chatRoomId: 7,
-};
+const club = buildClub();
 const SEARCHED = '/api/clubs?name=%EB%9F%AC%EB%8B%9D&isMyClubs=1';
 
 /** Two club lists (all, and a search) and another club's page, all cached; the two revalidations. */

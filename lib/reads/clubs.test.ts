@@ -1,18 +1,11 @@
 import { buildUrl } from '@/lib/api/client';
 import { CLUBS_KEY, isClubPageKey, isClubsKey } from '@/lib/api/keys';
-import type { Club, ClubDetail, ClubListItem, ClubMember } from '@/lib/contract/club';
+import type { ClubDetail, ClubListItem, ClubMember } from '@/lib/contract/club';
 import { CLUB_FILTERS } from '@/lib/contract/values';
 import { clubMembersRead, clubOfRoomRead, clubRead, clubsRead } from './clubs';
+import { buildClub } from '@/testing/builders';
 
-const club: Club = {
-  id: 3,
-  title: '한강 러닝',
-  content: '아침마다 달려요',
-  location: '여의도',
-  schedule: '매주 토요일 7시',
-  highlight: '초보 환영',
-  chatRoomId: 7,
-};
+const club = buildClub();
 
 describe('clubsRead', () => {
   it('is keyed by the list path before any search, and by its query after one', () => {

@@ -1,28 +1,14 @@
 import { isApiError } from '@/lib/api/errors';
 import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
-import type { Club } from '@/lib/contract/club';
 import { mockFetch } from '@/testing/test-helpers';
 import { clubOfRoomRead } from './clubs';
 import { dayLogRead } from './day-log';
 import { fetchRead, fetchReadOrNull } from './fetch-read';
+import { buildClub, ORIGINAL_DAY_500 } from '@/testing/builders';
 
-const club: Club = {
-  id: 3,
-  title: '한강 러닝',
-  content: '아침마다 달려요',
-  location: '여의도',
-  schedule: '매주 토요일 7시',
-  highlight: '초보 환영',
-  chatRoomId: 7,
-};
+const club = buildClub();
 
 const DATE = '2026-11-23';
-
-/** The original backend's answer to GET /api/today/date/{date} without a record. */
-const ORIGINAL_500 = {
-  status: 500,
-  body: { timestamp: '2026-11-23T00:00:00', status: 500, error: 'Internal Server Error' },
-};
 
 beforeEach(() => {
   resetSessionBridge();
@@ -53,7 +39,7 @@ describe('fetchReadOrNull', () => {
   it("treats our backend's 404 as no record and rethrows anything else", async () => {
     mockFetch({});
     await expect(fetchReadOrNull(dayLogRead, DATE)).resolves.toBeNull();
-    mockFetch({ [`GET /api/today/date/${DATE}`]: ORIGINAL_500 });
+    mockFetch({ [`GET /api/today/date/${DATE}`]: ORIGINAL_DAY_500 });
     await expect(fetchReadOrNull(dayLogRead, DATE)).rejects.toMatchObject({ status: 500 });
   });
 });
