@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
 import { ClubCreatePage } from './club-create-page';
@@ -127,6 +127,44 @@ describe('ClubCreatePage', () => {
     expect(await screen.findByText('클럽 생성 중 오류가 발생했습니다.')).toBeInTheDocument();
     expect(push).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: '클럽 만들기' })).toBeEnabled();
+  });
+
+  it('disables the form while sending, and a retry puts the last failure away meanwhile', async () => {
+    let attempts = 0;
+    const { fetch } = mockFetch({
+      'POST /api/club': () =>
+        (attempts += 1) === 1
+          ? {
+              status: 500,
+              body: { code: '500', message: 'x', data: null, timestamp: 't', path: null },
+            }
+          : { status: 201, body: '한강 러닝를 생성했습니다.' },
+    });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const routed = fetch.getMockImplementation() as (url: string, init?: RequestInit) => unknown;
+    fetch.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === '/api/club' && attempts === 1) await gate;
+      return routed(url, init);
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = await renderForm();
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: '클럽 만들기' }));
+    expect(await screen.findByText('클럽 생성 중 오류가 발생했습니다.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '클럽 만들기' }));
+    expect(await screen.findByRole('button', { name: '만드는 중...' })).toBeDisabled();
+    for (const label of Object.keys(fields)) expect(screen.getByLabelText(label)).toBeDisabled();
+    expect(screen.queryByText('클럽 생성 중 오류가 발생했습니다.')).not.toBeInTheDocument();
+    expect(push).not.toHaveBeenCalled();
+
+    await act(async () => release());
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/club'));
+    expect(screen.queryByText('클럽 생성 중 오류가 발생했습니다.')).not.toBeInTheDocument();
+    expect(attempts).toBe(2);
   });
 
   it('says how long to wait when club creation is over its rate limit (429)', async () => {

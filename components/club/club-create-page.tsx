@@ -1,7 +1,14 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  startTransition,
+  useActionState,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -52,9 +59,29 @@ export function ClubCreatePage() {
   const revalidateClubs = useRevalidateClubs();
   const [values, setValues] = useState<ClubFormValues>(emptyClubForm);
   const [errors, setErrors] = useState<ClubFormErrors>({});
-  /** Why the last attempt failed (the spec's text, or a 429's wait), or null. */
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  /** `failure`: why the last attempt failed (the spec's text, or a 429's wait), or null. */
+  const [failure, create, submitting] = useActionState(
+    async (_previous: string | null, club: ClubFormValues) => {
+      try {
+        await (await loadApi()).createClub(toClubPayload(club));
+      } catch (error) {
+        console.error('club: create failed', error);
+        const fromServer = fieldErrorsOf(error);
+        const fieldMessages: ClubFormErrors = {};
+        for (const field of CLUB_FIELDS) {
+          if (fromServer[field]) fieldMessages[field] = fromServer[field];
+        }
+        setErrors(fieldMessages);
+        return failureMessage(error, messages.clubForm.failed);
+      }
+      void revalidateClubs();
+      toast.success(messages.clubForm.created);
+      // Still pending until the navigation is shown (it joins this action's transition).
+      router.push('/club');
+      return null;
+    },
+    null,
+  );
   const refs = useRef<Partial<Record<ClubField, HTMLInputElement | HTMLTextAreaElement | null>>>(
     {},
   );
@@ -69,7 +96,9 @@ export function ClubCreatePage() {
     if (first) refs.current[first]?.focus();
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // Checked here, in the event, so that focus moves to the first invalid field before anything
+  // is disabled; only a valid form starts the action.
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     const found = validateClubForm(values);
@@ -78,25 +107,7 @@ export function ClubCreatePage() {
       focusFirstInvalid(found);
       return;
     }
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      await (await loadApi()).createClub(toClubPayload(values));
-    } catch (error) {
-      console.error('club: create failed', error);
-      const fromServer = fieldErrorsOf(error);
-      const fieldMessages: ClubFormErrors = {};
-      for (const field of CLUB_FIELDS) {
-        if (fromServer[field]) fieldMessages[field] = fromServer[field];
-      }
-      setErrors(fieldMessages);
-      setFailure(failureMessage(error, messages.clubForm.failed));
-      setSubmitting(false);
-      return;
-    }
-    void revalidateClubs();
-    toast.success(messages.clubForm.created);
-    router.push('/club');
+    startTransition(() => create(values));
   }
 
   function fieldProps(field: ClubField) {
@@ -116,7 +127,7 @@ export function ClubCreatePage() {
     <div className={styles.page}>
       <PageHeader title={messages.clubForm.title} description={messages.clubForm.subtitle} />
       <Card padding="lg">
-        <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <form className={styles.form} noValidate onSubmit={onSubmit}>
           <TextField
             {...fieldProps('title')}
             ref={(element) => {
@@ -154,7 +165,8 @@ export function ClubCreatePage() {
             }}
             autoComplete="off"
           />
-          {failure ? (
+          {/* The last attempt's failure goes while the next one is under way. */}
+          {failure && !submitting ? (
             <p className={styles.failure} role="alert">
               {failure}
             </p>

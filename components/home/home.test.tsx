@@ -2,6 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp } from '@/testing/test-helpers';
 import type { CheckBox, Today } from '@/lib/contract/today';
+import { dayOutbox } from '@/lib/offline/day-outbox';
+import { pendingCount } from '@/lib/offline/outbox';
 import { DayLogPanel } from './day-log-panel';
 import { isSelected, toggleSelection } from './selection';
 import { WorkoutCalendar } from './workout-calendar';
@@ -215,6 +217,75 @@ describe('DayLogPanel', () => {
     });
     await waitFor(() => expect(box).not.toBeChecked());
     expect(await screen.findByRole('alert')).toHaveTextContent('서버 오류');
+  });
+
+  it('ticks a set at once, before the server answers, and reverts with a toast when refused', async () => {
+    const user = userEvent.setup();
+    const { fetch } = mockFetch({
+      ...listed,
+      [`GET /api/today/date/${DATE}`]: { body: today() },
+      'PATCH /api/todayExercise/set/89': {
+        status: 500,
+        body: { code: '500', message: '서버 오류', data: null, timestamp: 't', path: null },
+      },
+    });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const routed = fetch.getMockImplementation() as (url: string, init?: RequestInit) => unknown;
+    fetch.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/todayExercise/set/')) await gate;
+      return routed(url, init);
+    });
+
+    renderWithApp(<DayLogPanel date={DATE} onAdd={noop} onEdit={noop} />);
+    const squat = (await screen.findByRole('heading', { name: '스쿼트' }))
+      .parentElement as HTMLElement;
+    const tick = within(squat).getByRole('button', { name: '1세트 완료' });
+    expect(tick).toHaveAttribute('aria-pressed', 'false');
+    await user.click(tick);
+    // The outbox's overlay shows it in the tap's own render: nothing else to make optimistic.
+    expect(tick).toHaveAttribute('aria-pressed', 'true');
+    expect(within(squat).getByRole('button', { name: '2세트 완료' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/todayExercise/set/89',
+        expect.objectContaining({ method: 'PATCH' }),
+      ),
+    );
+    await act(async () => {
+      release();
+    });
+    await waitFor(() => expect(tick).toHaveAttribute('aria-pressed', 'false'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('서버 오류');
+  });
+
+  it('keeps a set ticked without a connection, queued in the outbox', async () => {
+    const user = userEvent.setup();
+    const { fetch } = mockFetch({
+      ...listed,
+      [`GET /api/today/date/${DATE}`]: { body: today() },
+    });
+    const routed = fetch.getMockImplementation() as (url: string, init?: RequestInit) => unknown;
+    fetch.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/todayExercise/set/')) throw new TypeError('Failed to fetch');
+      return routed(url, init);
+    });
+
+    renderWithApp(<DayLogPanel date={DATE} onAdd={noop} onEdit={noop} />);
+    const squat = (await screen.findByRole('heading', { name: '스쿼트' }))
+      .parentElement as HTMLElement;
+    const tick = within(squat).getByRole('button', { name: '2세트 완료' });
+    await user.click(tick);
+    expect(tick).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(dayOutbox().getSnapshot().online).toBe(false));
+    expect(tick).toHaveAttribute('aria-pressed', 'true');
+    expect(pendingCount(dayOutbox().getSnapshot())).toBe(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('keeps the new state when the server agrees', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
 import type { Comment } from '@/lib/contract/comment';
@@ -92,6 +92,34 @@ describe('CommentDialog', () => {
     ]);
     expect(calls.filter((call) => call.url === '/api/comment/7')).toHaveLength(2);
     await waitFor(() => expect(scrollIntoView).toHaveBeenCalled());
+  });
+
+  it('shows 작성 중... on the disabled button while the comment is sent', async () => {
+    const { fetch } = mockFetch({
+      'GET /api/comment/7': { body: [] },
+      'POST /api/comment': { status: 201 },
+    });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const routed = fetch.getMockImplementation() as (url: string, init?: RequestInit) => unknown;
+    fetch.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') await gate;
+      return routed(url, init);
+    });
+    const { user } = renderDialog();
+    await screen.findByText('작성된 댓글이 없습니다.');
+    await user.type(input(), '멋져요');
+    await user.click(screen.getByRole('button', { name: '작성' }));
+    const pending = await screen.findByRole('button', { name: '작성 중...' });
+    expect(pending).toBeDisabled();
+    expect(pending).toHaveAttribute('aria-busy', 'true');
+    expect(input()).toHaveValue('멋져요');
+    await act(async () => release());
+    expect(await screen.findByRole('button', { name: '작성' })).toBeEnabled();
+    expect(input()).toHaveValue('');
+    expect(input()).toHaveFocus();
   });
 
   it('toasts the failure message and keeps the text', async () => {

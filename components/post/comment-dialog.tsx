@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useFormStatus } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,6 +27,16 @@ function byTime(a: Comment, b: Comment): number {
   return a.id - b.id;
 }
 
+/** `작성`, pending (`작성 중...`, disabled) while the form's action runs. */
+function SubmitButton() {
+  const { pending } = useFormStatus();
+  return (
+    <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+      {pending ? messages.comments.submitting : messages.comments.submit}
+    </Button>
+  );
+}
+
 export interface CommentDialogProps {
   /** The post whose comments are shown. Mount one dialog per post (key it by the post id). */
   postId: number;
@@ -46,7 +57,6 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
   const counterId = useId();
   const { data: comments, error, mutate } = useRead(commentsRead, [postId]);
   const [text, setText] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const [editingId, setEditingId] = useState<number | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -66,29 +76,28 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
     lastItemRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [sorted]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // A blank comment is refused in the event itself, so the form's action never starts.
+  function refuseBlank(event: FormEvent<HTMLFormElement>) {
+    if (text.trim()) return;
     event.preventDefault();
-    if (submitting) return;
+    toast.error(messages.comments.required);
+    inputRef.current?.focus();
+  }
+
+  // The form's action: the form is pending (SubmitButton) until it returns.
+  async function send() {
     const trimmed = text.trim();
-    if (!trimmed) {
-      toast.error(messages.comments.required);
-      inputRef.current?.focus();
-      return;
-    }
-    setSubmitting(true);
     try {
       await (await loadApi()).addComment({ postId, text: trimmed });
     } catch (failure) {
       console.error(messages.comments.failed, describeError(failure, ''));
       toast.error(failureMessage(failure, messages.comments.failed));
-      setSubmitting(false);
       return;
     }
     setText('');
     scrollToNewest.current = true;
     await mutate();
     setNow(Date.now());
-    setSubmitting(false);
     inputRef.current?.focus();
   }
 
@@ -166,7 +175,7 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
     >
       <div className={styles.body}>
         {list}
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <form className={styles.form} action={send} onSubmit={refuseBlank} noValidate>
           <label className="visuallyHidden" htmlFor={inputId}>
             {messages.comments.inputLabel}
           </label>
@@ -188,9 +197,7 @@ export function CommentDialog({ postId, onClose }: CommentDialogProps) {
               max={COMMENT_LIMITS.text}
               labels={messages.comments}
             />
-            <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
-              {submitting ? messages.comments.submitting : messages.comments.submit}
-            </Button>
+            <SubmitButton />
           </div>
         </form>
       </div>

@@ -49,6 +49,22 @@ function holdRoute(route: string) {
   };
 }
 
+/** Sends `route` ("METHOD url") at once but holds its answer until `release` is called. */
+function holdAnswer(route: string) {
+  const routed = global.fetch;
+  const waiting: Array<() => void> = [];
+  global.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
+    const answer = await routed(url, init);
+    if (`${init.method ?? 'GET'} ${url}` === route) {
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    return answer;
+  }) as unknown as typeof fetch;
+  return {
+    release: () => act(async () => waiting.splice(0).forEach((resolve) => resolve())),
+  };
+}
+
 const feedGets = (calls: FetchCall[]) =>
   calls.filter((call) => call.method === 'GET' && call.url.startsWith('/api/posts'));
 
@@ -132,6 +148,83 @@ describe('likes on the feed cards', () => {
     expect(like).toHaveAttribute('aria-pressed', 'true');
     expect(within(card).getByRole('button', { name: '좋아요 2개' })).toBeInTheDocument();
     expect(writes(calls).map((call) => call.method)).toEqual(['PUT', 'DELETE', 'PUT']);
+  });
+
+  it('shows the last of quick taps before any answer, and sends each after the one before', async () => {
+    const { calls } = mockFetch({
+      'GET /api/posts?limit=5': { body: [post(2, { likeCount: 3 })] },
+      'PUT /api/post/2/like': { body: { liked: true, likeCount: 5 } },
+      'DELETE /api/post/2/like': { body: { liked: false, likeCount: 4 } },
+    });
+    const heldPut = holdAnswer('PUT /api/post/2/like');
+    const heldDelete = holdAnswer('DELETE /api/post/2/like');
+    const user = userEvent.setup();
+    renderWithApp(<PostFeedPage />);
+    const card = await firstCard('게시물 2');
+    const like = within(card).getByRole('button', { name: '좋아요' });
+    await user.click(like);
+    expect(like).toHaveAttribute('aria-pressed', 'true');
+    expect(within(card).getByRole('button', { name: '좋아요 4개' })).toBeInTheDocument();
+    await user.click(like);
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(within(card).getByRole('button', { name: '좋아요 3개' })).toBeInTheDocument();
+    // The unlike waits for the like's answer.
+    expect(writes(calls).map((call) => call.method)).toEqual(['PUT']);
+
+    await heldPut.release();
+    await waitFor(() =>
+      expect(writes(calls).map((call) => call.method)).toEqual(['PUT', 'DELETE']),
+    );
+    // The like's answer does not show while the unlike is still out.
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(within(card).getByRole('button', { name: '좋아요 3개' })).toBeInTheDocument();
+
+    await heldDelete.release();
+    expect(await within(card).findByRole('button', { name: '좋아요 4개' })).toBeInTheDocument();
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('goes back to the answer of the tap before when the last one is refused', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/posts?limit=5': { body: [post(2, { likeCount: 3 })] },
+      'PUT /api/post/2/like': { body: { liked: true, likeCount: 5 } },
+      'DELETE /api/post/2/like': errorBody(500, '서버 오류'),
+    });
+    const held = holdAnswer('PUT /api/post/2/like');
+    const user = userEvent.setup();
+    renderWithApp(<PostFeedPage />);
+    const card = await firstCard('게시물 2');
+    const like = within(card).getByRole('button', { name: '좋아요' });
+    await user.click(like);
+    await user.click(like);
+    await held.release();
+    expect(await screen.findByRole('alert')).toHaveTextContent('좋아요를 반영하지 못했습니다.');
+    await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'true'));
+    expect(within(card).getByRole('button', { name: '좋아요 5개' })).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('says nothing when a refused tap was followed by one the server took', async () => {
+    const { calls } = mockFetch({
+      'GET /api/posts?limit=5': { body: [post(2, { likeCount: 3 })] },
+      'PUT /api/post/2/like': errorBody(500, '서버 오류'),
+      'DELETE /api/post/2/like': { body: { liked: false, likeCount: 2 } },
+    });
+    const held = holdAnswer('PUT /api/post/2/like');
+    const user = userEvent.setup();
+    renderWithApp(<PostFeedPage />);
+    const card = await firstCard('게시물 2');
+    const like = within(card).getByRole('button', { name: '좋아요' });
+    await user.click(like);
+    await user.click(like);
+    await held.release();
+    expect(await within(card).findByRole('button', { name: '좋아요 2개' })).toBeInTheDocument();
+    await settle();
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(writes(calls).map((call) => call.method)).toEqual(['PUT', 'DELETE']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows no like when the backend sends no likeCount (the original backend)', async () => {
