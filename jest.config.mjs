@@ -10,6 +10,9 @@ const createJestConfig = nextJest({ dir: './' });
 const config = {
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  // A test waits for what it expects, not for a clock: user-event's typing and a component's first
+  // render took past Jest's 5 s default on a loaded 2-core machine (CI runs the backend lane beside).
+  testTimeout: 30_000,
   testMatch: ['<rootDir>/{lib,components,app,sw}/**/*.test.{ts,tsx}', '<rootDir>/proxy.test.ts'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
