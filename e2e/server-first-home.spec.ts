@@ -4,7 +4,7 @@ import { seoulToday, tileName } from './fixtures/calendar';
 import { expectSets, setRows } from './fixtures/day-log';
 import { writeHeaders } from './fixtures/env';
 import { noScriptContext, recordApiRequests } from './fixtures/no-js';
-import { logWorkout } from './fixtures/workout';
+import { createExercise, logSession, logWorkout, shiftDate } from './fixtures/workout';
 
 /** A day of this month other than today (the 1st, or the 2nd when today is the 1st). */
 function otherDayOfMonth(today: string): string {
@@ -92,4 +92,31 @@ test('home: a slow week summary streams in after the calendar, which never waits
   });
   await expect(summary.getByRole('status')).toHaveCount(0);
   expect(requests.filter((url) => url.includes('/api/today/week/'))).toEqual([]);
+});
+
+test('home: slow record badges stream in after today’s log, which never waits for them', async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, uniqueMember('ssr-stream-records'));
+  // Last week's 100 kg, then today's 110 kg: today's set carries a record badge.
+  const today = seoulToday();
+  await createExercise(page, '데드리프트', [{ reps: 5, weight: 100 }]);
+  await logSession(page, shiftDate(today, -7), '데드리프트', [{ reps: 5, weight: 100 }]);
+  await logSession(page, today, '데드리프트', [{ reps: 5, weight: 110 }]);
+  // This browser's record badges answer 12 s late (TEST_SLOW_READS), from the server render as
+  // from the browser.
+  await page
+    .context()
+    .addCookies([{ name: 'test_slow_read', value: 'day-records:12000', url: page.url() }]);
+  const requests = recordApiRequests(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  // Today's log is there while its badges are still on their way: it was sent first.
+  const log = page.getByRole('region', { name: `${today} 운동 일지` });
+  await expect(log.getByRole('heading', { level: 3 })).toHaveText(['1데드리프트']);
+  await expectSets(setRows(log.getByRole('listitem').first()), [['110', '5']]);
+  await expect(log.getByText('PR', { exact: true })).toHaveCount(0);
+  // Then the badge arrives in the same response, with no request of the browser's.
+  await expect(log.getByText('PR', { exact: true })).toBeVisible({ timeout: 30_000 });
+  expect(requests.filter((url) => url.includes('/records'))).toEqual([]);
 });

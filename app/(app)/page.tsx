@@ -4,7 +4,8 @@ import { SWRConfig } from 'swr';
 import { HomePage } from '@/components/home/home-page';
 import { HomeWeekSummary } from '@/components/home/home-week-summary';
 import { WeekSummarySkeleton } from '@/components/training/week-summary';
-import { homeFallback } from '@/lib/bff/screens/home';
+import { homeScreen } from '@/lib/bff/screens/home';
+import { StreamedFallback } from '@/lib/hooks/streamed-fallback';
 import { messages } from '@/lib/i18n/messages';
 import { seoulDateKey } from '@/lib/shared/dates';
 
@@ -12,15 +13,18 @@ export const metadata: Metadata = { title: messages.pages.home };
 
 export default async function Page() {
   const todayKey = seoulDateKey();
+  const { fallback, decorations } = await homeScreen(todayKey);
   return (
-    <SWRConfig value={{ fallback: await homeFallback(todayKey) }}>
-      <HomePage
-        weekSummary={
-          <Suspense fallback={<WeekSummarySkeleton />}>
-            <HomeWeekSummary todayKey={todayKey} />
-          </Suspense>
-        }
-      />
+    <SWRConfig value={{ fallback }}>
+      <StreamedFallback {...decorations}>
+        <HomePage
+          weekSummary={
+            <Suspense fallback={<WeekSummarySkeleton />}>
+              <HomeWeekSummary todayKey={todayKey} />
+            </Suspense>
+          }
+        />
+      </StreamedFallback>
     </SWRConfig>
   );
 }

@@ -9,15 +9,22 @@ import { databaseKinds, dropTestDatabases } from './helpers/databases';
 
 after(dropTestDatabases);
 
-/** How long GET /api/today/week/{date} takes for a member with `cookie` added to the session's. */
-async function weekSummaryTime(t: TestContext, env: Record<string, string>, extraCookie: string) {
+const WEEK_SUMMARY_PATH = '/api/today/week/2026-11-30';
+
+/** How long GET `path` (the week summary's) takes for a member, `cookie` added to the session's. */
+async function readTime(
+  t: TestContext,
+  env: Record<string, string>,
+  extraCookie: string,
+  path = WEEK_SUMMARY_PATH,
+) {
   const [kind] = databaseKinds();
   const server = await startServer(await kind.create(), env);
   t.after(() => server.close());
   const [member] = await insertMembers(server.database.db, [buildMember()]);
   const cookie = `${await sessionCookie(member)}; ${extraCookie}`;
   const started = performance.now();
-  const response = await fetch(`${server.baseUrl}/api/today/week/2026-11-30`, {
+  const response = await fetch(`${server.baseUrl}${path}`, {
     headers: { cookie },
   });
   const elapsed = performance.now() - started;
@@ -27,7 +34,7 @@ async function weekSummaryTime(t: TestContext, env: Record<string, string>, extr
 
 describe('TEST_SLOW_READS (the test suite only)', () => {
   it('slows the week summary for a request whose cookie asks for it', async (t) => {
-    const elapsed = await weekSummaryTime(
+    const elapsed = await readTime(
       t,
       { TEST_SLOW_READS: 'true' },
       'test_slow_read=week-summary:1500',
@@ -35,18 +42,24 @@ describe('TEST_SLOW_READS (the test suite only)', () => {
     assert.ok(elapsed >= 1500, `answered after ${elapsed} ms`);
   });
 
+  it('slows the day’s record badges for a request whose cookie names them', async (t) => {
+    const elapsed = await readTime(
+      t,
+      { TEST_SLOW_READS: 'true' },
+      'test_slow_read=day-records:1500',
+      '/api/today/date/2026-11-30/records',
+    );
+    assert.ok(elapsed >= 1500, `answered after ${elapsed} ms`);
+  });
+
   it('ignores the cookie when the setting is off (the default)', async (t) => {
     // A lower bound is all a shared machine allows: the setting off, the read does not wait 5 s.
-    const elapsed = await weekSummaryTime(t, {}, 'test_slow_read=week-summary:5000');
+    const elapsed = await readTime(t, {}, 'test_slow_read=week-summary:5000');
     assert.ok(elapsed < 5000, `answered after ${elapsed} ms`);
   });
 
   it('ignores a cookie naming another read', async (t) => {
-    const elapsed = await weekSummaryTime(
-      t,
-      { TEST_SLOW_READS: 'true' },
-      'test_slow_read=history:5000',
-    );
+    const elapsed = await readTime(t, { TEST_SLOW_READS: 'true' }, 'test_slow_read=history:5000');
     assert.ok(elapsed < 5000, `answered after ${elapsed} ms`);
   });
 

@@ -12,7 +12,7 @@ export const TEST_SLOW_READ_COOKIE = 'test_slow_read';
 const MAX_DELAY_MS = 15_000;
 
 /** Reads that may be slowed: their names in the cookie. */
-export type SlowRead = 'week-summary';
+export type SlowRead = 'week-summary' | 'day-records';
 
 /** Waits as the request's slow-read cookie asks for `read`, when `enabled`; else returns at once. */
 export async function testSlowRead(

@@ -28,6 +28,7 @@ export async function trainingRoutes(
   app.get('/api/today/date/:date/records', async (request) => {
     const member = requireMember(request);
     const { date } = dateParams.parse(request.params);
+    await testSlowRead(request, testSlowReads, 'day-records');
     return dayRecords(db, member.id, date);
   });
 

@@ -115,11 +115,30 @@ describe('friendProfileScreen', () => {
         { localDate: TODAY, completed: true },
       ],
       [dayKey(TODAY, FRIEND)]: { id: 30, localDate: TODAY, completed: true, todayExercises: [] },
-      [dayRecordsKey(TODAY, FRIEND)]: records,
+    });
+    // The log's badges decorate it: answered by the time it was, they come with the first HTML.
+    expect(screen.decorations).toEqual({
+      fallback: { [dayRecordsKey(TODAY, FRIEND)]: records },
+      streamed: {},
     });
     expect(fetchMonth).toHaveBeenCalledWith(2026, 11, FRIEND);
     expect(fetchDay).toHaveBeenCalledWith(TODAY, FRIEND);
     expect(fetchDayRecords).toHaveBeenCalledWith(TODAY, FRIEND);
+  });
+
+  it('streams slow badges in after the friend’s log, which never waits for them', async () => {
+    jest.mocked(fetchDayRecords).mockReturnValue(new Promise(() => undefined));
+    const screen = await friendProfileScreen(FRIEND, TODAY);
+    expect(screen.fallback).toHaveProperty([dayKey(TODAY, FRIEND)]);
+    expect(screen.decorations.fallback).toEqual({});
+    expect(Object.keys(screen.decorations.streamed)).toEqual([dayRecordsKey(TODAY, FRIEND)]);
+  });
+
+  it('leaves badges the backend could not read to the browser', async () => {
+    jest.mocked(fetchDayRecords).mockRejectedValue(new BackendReadError('/records', 502));
+    const screen = await friendProfileScreen(FRIEND, TODAY);
+    expect(screen.fallback).toHaveProperty([dayKey(TODAY, FRIEND)]);
+    expect(screen.decorations).toEqual({ fallback: {}, streamed: {} });
   });
 
   it('does not read a day the month does not list', async () => {

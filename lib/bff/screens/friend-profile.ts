@@ -8,7 +8,13 @@ import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
 import { loginCheck } from '../reads/session';
 import { isAccessDenied } from '../server-client';
 import { readFallbackKey, serverRead, serverReadOrNull } from '../server-read';
-import { unlessUnavailable, withEntry } from './fallback';
+import {
+  decoration,
+  settleDecorations,
+  unlessUnavailable,
+  withEntry,
+  type Decorations,
+} from './fallback';
 
 /** What /friendProfile/{id}'s first view needs, decided on the server. */
 export interface FriendProfileScreen {
@@ -23,6 +29,8 @@ export interface FriendProfileScreen {
   relation?: FriendRelation;
   /** SWR fallback under the keys of useFriendPosts, useMonthDays and useDayLog (with friendId). */
   fallback: Record<string, unknown>;
+  /** The record badges of the friend's log today, with the first HTML or streaming in after it. */
+  decorations: Decorations;
 }
 
 type Denied = { denied: true };
@@ -53,8 +61,9 @@ async function friendship(friendId: number): Promise<boolean> {
  * posts, and whether the calendar may be shown: the friendship check (GET /api/friend/check/{id})
  * decides, and a month the backend refuses (403) is the access-denied screen too. The month is read
  * beside the check rather than after it, so a friend's page waits for one round trip fewer; then
- * `todayKey`'s log (and its record badges) when the month lists it. A read that fails otherwise (5xx, backend down) is left
- * to the browser, which shows its inline error with retry; only the member's read ends the page.
+ * `todayKey`'s log when the month lists it, with its record badges as decorations (streamed in
+ * when slow). A read that fails otherwise (5xx, backend down) is left to the browser, which shows
+ * its inline error with retry; only the member's read ends the page.
  */
 export async function friendProfileScreen(
   friendId: number,
@@ -76,17 +85,21 @@ export async function friendProfileScreen(
   const postsDenied = isDenied(posts);
   if (!postsDenied) withEntry(fallback, friendPostsKey(friendId), posts);
 
+  let decorations: Decorations = { fallback: {}, streamed: {} };
   const calendarAllowed = isFriend && !isDenied(days);
   const monthDays = isDenied(days) ? undefined : days;
   if (calendarAllowed && monthDays) {
     withEntry(fallback, readFallbackKey(monthRead, year, month, friendId), monthDays);
     if (isListed(monthDays, todayKey)) {
-      const [log, records] = await Promise.all([
-        unlessUnavailable(serverReadOrNull(dayLogRead, todayKey, friendId)),
-        unlessUnavailable(serverReadOrNull(dayRecordsRead, todayKey, friendId)),
-      ]);
+      // The badges decorate the log: read beside it, they never hold the first HTML back.
+      const records = decoration(serverReadOrNull(dayRecordsRead, todayKey, friendId));
+      const log = await unlessUnavailable(serverReadOrNull(dayLogRead, todayKey, friendId));
       withEntry(fallback, readFallbackKey(dayLogRead, todayKey, friendId), log);
-      if (log) withEntry(fallback, readFallbackKey(dayRecordsRead, todayKey, friendId), records);
+      if (log) {
+        decorations = await settleDecorations({
+          [readFallbackKey(dayRecordsRead, todayKey, friendId)]: records,
+        });
+      }
     }
   }
 
@@ -97,5 +110,6 @@ export async function friendProfileScreen(
     calendarAllowed,
     relation,
     fallback,
+    decorations,
   };
 }

@@ -7,7 +7,7 @@ import {
   weekSummaryKey,
 } from '@/lib/api/keys';
 import { BackendReadError, readBackend, readBackendOrNull } from '../server-client';
-import { homeFallback, homeWeekFallback } from './home';
+import { homeScreen, homeWeekFallback } from './home';
 
 jest.mock('../server-client', () => ({
   ...jest.requireActual('../server-client'),
@@ -51,37 +51,57 @@ beforeEach(() => {
   jest.mocked(readBackendOrNull).mockImplementation(answer);
 });
 
-describe('homeFallback', () => {
+describe('homeScreen', () => {
   it("hands today's log over with its badges and last time's sets, so hydration asks nothing", async () => {
-    expect(await homeFallback(TODAY)).toEqual({
-      [monthKey(2026, 11)]: [{ localDate: TODAY, completed: false }],
-      [dayKey(TODAY)]: { id: 30, localDate: TODAY, completed: false, todayExercises: [] },
-      [dayRecordsKey(TODAY)]: records,
-      [previousSessionsKey(TODAY)]: previous,
+    expect(await homeScreen(TODAY)).toEqual({
+      fallback: {
+        [monthKey(2026, 11)]: [{ localDate: TODAY, completed: false }],
+        [dayKey(TODAY)]: { id: 30, localDate: TODAY, completed: false, todayExercises: [] },
+      },
+      // Answered by the time the log was: they come with the first HTML too.
+      decorations: {
+        fallback: { [dayRecordsKey(TODAY)]: records, [previousSessionsKey(TODAY)]: previous },
+        streamed: {},
+      },
     });
+  });
+
+  it('streams slow badges and last sets in after the log, which never waits for them', async () => {
+    let answerRecords!: (value: unknown) => void;
+    backend[dayRecordsKey(TODAY)] = () => new Promise((resolve) => (answerRecords = resolve));
+    backend[previousSessionsKey(TODAY)] = () => new Promise(() => undefined);
+    const { fallback, decorations } = await homeScreen(TODAY);
+    expect(fallback).toHaveProperty([dayKey(TODAY)]);
+    expect(decorations.fallback).toEqual({});
+    expect(Object.keys(decorations.streamed).sort()).toEqual(
+      [dayRecordsKey(TODAY), previousSessionsKey(TODAY)].sort(),
+    );
+    answerRecords(records);
+    expect(await decorations.streamed[dayRecordsKey(TODAY)]).toEqual(records);
   });
 
   it('leaves the week summary to its own boundary: the calendar never waits for it', async () => {
     backend[weekSummaryKey(TODAY)] = () => new Promise(() => undefined);
-    expect(await homeFallback(TODAY)).not.toHaveProperty([weekSummaryKey(TODAY)]);
+    expect((await homeScreen(TODAY)).fallback).not.toHaveProperty([weekSummaryKey(TODAY)]);
     expect(readPaths()).not.toContain(weekSummaryKey(TODAY));
   });
 
   it('leaves a decoration the backend could not read to the browser', async () => {
     backend[dayRecordsKey(TODAY)] = () => Promise.reject(new BackendReadError('/records', 502));
-    const fallback = await homeFallback(TODAY);
+    const { fallback, decorations } = await homeScreen(TODAY);
     expect(fallback).toHaveProperty([dayKey(TODAY)], {
       id: 30,
       localDate: TODAY,
       completed: false,
       todayExercises: [],
     });
-    expect(fallback).not.toHaveProperty([dayRecordsKey(TODAY)]);
+    expect(decorations.fallback).not.toHaveProperty([dayRecordsKey(TODAY)]);
+    expect(decorations.streamed).not.toHaveProperty([dayRecordsKey(TODAY)]);
   });
 
   it('reads no day extras when today has no record', async () => {
     backend[monthKey(2026, 11)] = async () => [];
-    await homeFallback(TODAY);
+    await homeScreen(TODAY);
     expect(readPaths()).not.toContain(dayKey(TODAY));
     expect(readPaths()).not.toContain(dayRecordsKey(TODAY));
     expect(readPaths()).not.toContain(previousSessionsKey(TODAY));
@@ -93,9 +113,12 @@ describe('homeFallback', () => {
       .mockImplementation((path) =>
         path === dayKey(TODAY) ? Promise.resolve(null) : answer(path),
       );
-    expect(await homeFallback(TODAY)).toEqual({
-      [monthKey(2026, 11)]: [{ localDate: TODAY, completed: false }],
-      [dayKey(TODAY)]: null,
+    expect(await homeScreen(TODAY)).toEqual({
+      fallback: {
+        [monthKey(2026, 11)]: [{ localDate: TODAY, completed: false }],
+        [dayKey(TODAY)]: null,
+      },
+      decorations: { fallback: {}, streamed: {} },
     });
   });
 });

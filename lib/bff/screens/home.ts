@@ -4,32 +4,46 @@ import { dayLogRead, dayRecordsRead, monthRead, previousSessionsRead } from '@/l
 import { weekSummaryRead } from '@/lib/reads/training';
 import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
 import { readFallbackKey, serverRead, serverReadOrNull } from '../server-read';
-import { unlessUnavailable, withEntry } from './fallback';
+import {
+  decoration,
+  settleDecorations,
+  unlessUnavailable,
+  withEntry,
+  type Decorations,
+} from './fallback';
+
+/** What the home page hands over: its first view's SWR fallback, and the day log's decorations. */
+export interface HomeScreen {
+  fallback: Record<string, unknown>;
+  decorations: Decorations;
+}
+
+const NO_DECORATIONS: Decorations = { fallback: {}, streamed: {} };
 
 /**
  * What the home screen's first view shows, as SWR fallback entries: this month's days in Seoul
- * time, and today's log when today has a record (with its record badges and what was lifted last
- * time per exercise). The week summary is not among them: it streams in after the calendar
- * (`homeWeekFallback`, in its own Suspense boundary), so a slow summary never holds the page back.
+ * time, and today's log when today has a record. Its record badges and what was lifted last time
+ * per exercise decorate the log: read beside it, they come with the first HTML when they have
+ * answered by then, else they stream in after it (StreamedFallback), so the calendar and the log
+ * never wait for them. The week summary streams too, in its own Suspense boundary
+ * (`homeWeekFallback`).
  */
-export async function homeFallback(todayKey: string = seoulDateKey()) {
+export async function homeScreen(todayKey: string = seoulDateKey()): Promise<HomeScreen> {
   const { year, month } = yearMonthOfKey(todayKey);
   const days = await serverRead(monthRead, year, month);
   const fallback: Record<string, unknown> = { [readFallbackKey(monthRead, year, month)]: days };
-  if (isListed(days, todayKey)) {
-    // The day may have lost its record since the month was read (404: no record, not the page's).
-    const [log, records, previous] = await Promise.all([
-      serverReadOrNull(dayLogRead, todayKey),
-      unlessUnavailable(serverReadOrNull(dayRecordsRead, todayKey)),
-      unlessUnavailable(serverReadOrNull(previousSessionsRead, todayKey)),
-    ]);
-    fallback[readFallbackKey(dayLogRead, todayKey)] = log;
-    if (log) {
-      withEntry(fallback, readFallbackKey(dayRecordsRead, todayKey), records);
-      withEntry(fallback, readFallbackKey(previousSessionsRead, todayKey), previous);
-    }
-  }
-  return fallback;
+  if (!isListed(days, todayKey)) return { fallback, decorations: NO_DECORATIONS };
+  const records = decoration(serverReadOrNull(dayRecordsRead, todayKey));
+  const previous = decoration(serverReadOrNull(previousSessionsRead, todayKey));
+  // The day may have lost its record since the month was read (404: no record, not the page's).
+  const log = await serverReadOrNull(dayLogRead, todayKey);
+  fallback[readFallbackKey(dayLogRead, todayKey)] = log;
+  if (!log) return { fallback, decorations: NO_DECORATIONS };
+  const decorations = await settleDecorations({
+    [readFallbackKey(dayRecordsRead, todayKey)]: records,
+    [readFallbackKey(previousSessionsRead, todayKey)]: previous,
+  });
+  return { fallback, decorations };
 }
 
 /**

@@ -5,6 +5,7 @@ import { FriendProfilePage } from '@/components/profile/friend-profile-page';
 import { FRIEND_TABS, TAB_PARAM, tabFromParam } from '@/components/profile/tab-param';
 import { parsePageId } from '@/lib/bff/page-rules';
 import { friendProfileScreen } from '@/lib/bff/screens/friend-profile';
+import { StreamedFallback } from '@/lib/hooks/streamed-fallback';
 import { messages } from '@/lib/i18n/messages';
 
 interface Props {
@@ -19,17 +20,19 @@ export default async function Page({ params, searchParams }: Props) {
   // Member ids are positive integers; anything else cannot be a member.
   const id = parsePageId(friendId);
   if (id === null) notFound();
-  const [{ fallback, ...screen }, query] = await Promise.all([
+  const [{ fallback, decorations, ...screen }, query] = await Promise.all([
     friendProfileScreen(id),
     searchParams,
   ]);
   return (
     <SWRConfig value={{ fallback }}>
-      <FriendProfilePage
-        key={id}
-        {...screen}
-        initialTab={tabFromParam(FRIEND_TABS, query[TAB_PARAM])}
-      />
+      <StreamedFallback {...decorations}>
+        <FriendProfilePage
+          key={id}
+          {...screen}
+          initialTab={tabFromParam(FRIEND_TABS, query[TAB_PARAM])}
+        />
+      </StreamedFallback>
     </SWRConfig>
   );
 }
