@@ -34,30 +34,19 @@ const errorBody = (code: number, message: string) => ({
   body: { code: String(code), message, data: null, timestamp: 't', path: null },
 });
 
-/** Holds the answers to `route` ("METHOD url") until `release` is called. */
-function holdRoute(route: string) {
+/**
+ * Holds `route` ("METHOD url") until `release` is called: before it is sent (`request`, the
+ * default), or once it is answered but before the caller sees the answer (`answer`).
+ */
+function holdRoute(route: string, hold: 'request' | 'answer' = 'request') {
   const routed = global.fetch;
   const waiting: Array<() => void> = [];
+  const wait = () => new Promise<void>((resolve) => waiting.push(resolve));
   global.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
-    if (`${init.method ?? 'GET'} ${url}` === route) {
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-    return routed(url, init);
-  }) as unknown as typeof fetch;
-  return {
-    release: () => act(async () => waiting.splice(0).forEach((resolve) => resolve())),
-  };
-}
-
-/** Sends `route` ("METHOD url") at once but holds its answer until `release` is called. */
-function holdAnswer(route: string) {
-  const routed = global.fetch;
-  const waiting: Array<() => void> = [];
-  global.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
+    const held = `${init.method ?? 'GET'} ${url}` === route;
+    if (held && hold === 'request') await wait();
     const answer = await routed(url, init);
-    if (`${init.method ?? 'GET'} ${url}` === route) {
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
+    if (held && hold === 'answer') await wait();
     return answer;
   }) as unknown as typeof fetch;
   return {
@@ -156,8 +145,8 @@ describe('likes on the feed cards', () => {
       'PUT /api/post/2/like': { body: { liked: true, likeCount: 5 } },
       'DELETE /api/post/2/like': { body: { liked: false, likeCount: 4 } },
     });
-    const heldPut = holdAnswer('PUT /api/post/2/like');
-    const heldDelete = holdAnswer('DELETE /api/post/2/like');
+    const heldPut = holdRoute('PUT /api/post/2/like', 'answer');
+    const heldDelete = holdRoute('DELETE /api/post/2/like', 'answer');
     const user = userEvent.setup();
     renderWithApp(<PostFeedPage />);
     const card = await firstCard('게시물 2');
@@ -192,7 +181,7 @@ describe('likes on the feed cards', () => {
       'PUT /api/post/2/like': { body: { liked: true, likeCount: 5 } },
       'DELETE /api/post/2/like': errorBody(500, '서버 오류'),
     });
-    const held = holdAnswer('PUT /api/post/2/like');
+    const held = holdRoute('PUT /api/post/2/like', 'answer');
     const user = userEvent.setup();
     renderWithApp(<PostFeedPage />);
     const card = await firstCard('게시물 2');
@@ -212,7 +201,7 @@ describe('likes on the feed cards', () => {
       'PUT /api/post/2/like': errorBody(500, '서버 오류'),
       'DELETE /api/post/2/like': { body: { liked: false, likeCount: 2 } },
     });
-    const held = holdAnswer('PUT /api/post/2/like');
+    const held = holdRoute('PUT /api/post/2/like', 'answer');
     const user = userEvent.setup();
     renderWithApp(<PostFeedPage />);
     const card = await firstCard('게시물 2');
