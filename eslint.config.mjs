@@ -5,13 +5,25 @@ import nextTs from 'eslint-config-next/typescript';
 export const layerZones = [
   {
     target: './lib',
-    from: ['./app', './components'],
-    message: 'lib/ sits under components/ and app/: move the shared piece down into lib/.',
+    from: ['./app', './features', './components'],
+    message:
+      'lib/ sits under features/, components/ and app/: move the shared piece down into lib/.',
   },
   {
     target: './components',
+    from: ['./app', './features'],
+    message:
+      'components/ui holds shared primitives that know no feature: move the piece into its feature.',
+  },
+  {
+    target: './features',
     from: './app',
-    message: 'app/ holds routes only: move the piece into components/ or lib/.',
+    message: 'app/ holds routes only: move the piece into its feature (features/<name>/).',
+  },
+  {
+    target: './features/!(shell)/**/*',
+    from: './features/shell',
+    message: 'The shell composes the features; a feature does not reach back into the shell.',
   },
   {
     target: ['./lib/contract', './lib/shared'],
@@ -28,11 +40,11 @@ export const layerZones = [
   },
   {
     target: './backend',
-    from: ['./app', './components', './proxy.ts'],
+    from: ['./app', './features', './components', './proxy.ts'],
     message: 'The backend takes only lib/contract and lib/shared from the front end.',
   },
   {
-    target: ['./app', './components', './lib', './proxy.ts', './sw', './backend/src'],
+    target: ['./app', './features', './components', './lib', './proxy.ts', './sw', './backend/src'],
     from: './testing',
     message: 'testing/ is for tests only.',
   },
@@ -65,7 +77,7 @@ const config = [
   },
   {
     // The layers, resolved from each import's real path (aliases and relative paths alike):
-    // app → components → lib, never back; lib/contract and lib/shared stand on their own; the
+    // app → features → components/ui → lib, never back; no feature reaches into the shell; lib/contract and lib/shared stand on their own; the
     // backend takes nothing from the front end but those two; only tests use testing/.
     // scripts/lint-boundaries.test.mjs proves each zone fails on a wrong-way import.
     files: ['**/*.{ts,tsx,mjs,mts}'],
@@ -74,19 +86,29 @@ const config = [
     },
   },
   {
-    // Tests may reach the test helpers (testing/), which render with the app's providers.
+    // Tests may reach the test helpers (testing/), which render with the app's providers…
     files: ['**/*.test.{ts,tsx,mjs}', 'testing/**', 'e2e/**', 'bench/**'],
     rules: {
       'import/no-restricted-paths': [
         'error',
-        { zones: layerZones.filter((zone) => zone.from !== './testing') },
+        {
+          // …and an integration test of a feature may render the shell beside it.
+          zones: layerZones.filter(
+            (zone) => zone.from !== './testing' && zone.from !== './features/shell',
+          ),
+        },
       ],
     },
   },
   {
     // Browser code: classic zod is not tree-shakable and luxon is 22 kB gzip; both once sat on
     // every page's first load (README, bench/bundle). Server-only modules may use classic zod.
-    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
+    files: [
+      'app/**/*.{ts,tsx}',
+      'features/**/*.{ts,tsx}',
+      'components/**/*.{ts,tsx}',
+      'lib/**/*.{ts,tsx}',
+    ],
     ignores: ['**/*.test.{ts,tsx}', 'app/api/**', 'lib/bff/**', 'lib/config.ts'],
     rules: {
       'no-restricted-imports': [
@@ -111,7 +133,12 @@ const config = [
     // import keys, paths and errors from the zod-free lib/api/{keys,errors,events,session-bridge},
     // contract values from lib/contract/values, and reach the client (and its schemas) through
     // `loadApi()` (lib/api/load.ts, a dynamic import). Type-only imports are erased, so fine.
-    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
+    files: [
+      'app/**/*.{ts,tsx}',
+      'features/**/*.{ts,tsx}',
+      'components/**/*.{ts,tsx}',
+      'lib/**/*.{ts,tsx}',
+    ],
     ignores: [
       '**/*.test.{ts,tsx}',
       '**/test-helpers.{ts,tsx}',
@@ -124,7 +151,7 @@ const config = [
       // the zod-free ones a render may import.
       'lib/api/!(keys|errors|events|session-bridge|load).ts',
       // Loaded with the STOMP client when a chat room connects.
-      'lib/chat/broadcast.ts',
+      'features/clubs/chat/broadcast.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -3,7 +3,7 @@ import nextJest from 'next/jest.js';
 const createJestConfig = nextJest({ dir: './' });
 
 /**
- * Jest runs the app's unit and component tests (lib/, components/, app/, sw/) in jsdom.
+ * Jest runs the app's unit and component tests (lib/, components/, features/, app/, sw/) in jsdom.
  * Files that test server-only code (lib/bff, proxy) declare `@jest-environment node` in a docblock.
  * The backend has its own runner (node:test), because its dependencies are ESM-only.
  */
@@ -13,7 +13,10 @@ const config = {
   // A test waits for what it expects, not for a clock: user-event's typing and a component's first
   // render took past Jest's 5 s default on a loaded 2-core machine (CI runs the backend lane beside).
   testTimeout: 30_000,
-  testMatch: ['<rootDir>/{lib,components,app,sw}/**/*.test.{ts,tsx}', '<rootDir>/proxy.test.ts'],
+  testMatch: [
+    '<rootDir>/{lib,components,features,app,sw}/**/*.test.{ts,tsx}',
+    '<rootDir>/proxy.test.ts',
+  ],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
     '^server-only$': '<rootDir>/testing/empty-module.ts',

@@ -14,6 +14,9 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   output: 'standalone',
   reactStrictMode: true,
+  // Every href, router.push and redirect is checked against the app's routes: `npm run
+  // typecheck` runs `next typegen` first, which writes the route types into the dist dir.
+  typedRoutes: true,
   poweredByHeader: false,
   // Required at run time, not bundled: one copy per process. lib/metrics keeps its registry on
   // globalThis for proxy.ts and the route bundles alike; tracing (instrumentation.ts →

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { BrandMark } from '@/components/shell/brand';
+import { BrandMark } from '@/components/ui/brand';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import notice from '@/components/ui/notice-page.module.css';

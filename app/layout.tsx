@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import { ServiceWorkerRegistration } from '@/components/offline/service-worker-registration';
+import { ServiceWorkerRegistration } from '@/features/shell/service-worker-registration';
 import { messages } from '@/lib/i18n/messages';
 import './globals.css';
 

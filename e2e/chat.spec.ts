@@ -111,7 +111,7 @@ test('two members chat live over the WebSocket transport; the owner deletes the 
 
   // The owner leaves: since issue 29 that is 클럽 삭제 in the header's ⋯ menu, confirmed by typing
   // the club's name (the spec's 나가기 and its hedged confirmation remain for a member whose role
-  // cannot be known: components/chat/chat-room.test.tsx); toast, /club, and the club is gone.
+  // cannot be known: features/clubs/chat/chat-room.test.tsx); toast, /club, and the club is gone.
   await page.getByRole('button', { name: '채팅방 메뉴' }).click();
   await page.getByRole('menuitem', { name: '클럽 삭제' }).click();
   const dialog = page.getByRole('alertdialog', { name: '클럽 삭제' });

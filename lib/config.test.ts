@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { getPublicConfig, getServerConfig } from './config';
+import { getPublicConfig, getServerConfig } from '@/lib/config';
 
 /** An environment with only `vars` set (NODE_ENV is all ProcessEnv insists on). */
 const env = (vars: Record<string, string> = {}): NodeJS.ProcessEnv => ({

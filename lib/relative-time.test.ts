@@ -1,4 +1,4 @@
-import { fullDateTimeLabel, relativeTimeLabel } from './relative-time';
+import { fullDateTimeLabel, relativeTimeLabel } from '@/lib/relative-time';
 
 describe('relativeTimeLabel', () => {
   it('labels comment times', () => {

@@ -28,19 +28,40 @@ async function layerErrors(file, code) {
 const wrongWay = [
   [
     'lib → components',
-    'lib/chat/fixture.ts',
+    'lib/api/fixture.ts',
     "export { ToastProvider } from '@/components/ui/toast';",
+  ],
+  [
+    'lib → features',
+    'lib/hooks/fixture.ts',
+    "export { useDayLog } from '@/features/day-log/use-day-log';",
+  ],
+  [
+    'components/ui → features',
+    'components/ui/fixture.tsx',
+    "export { useWeightUnit } from '@/features/training/use-weight-unit';",
+  ],
+  [
+    'features → app (relative)',
+    'features/posts/fixture.tsx',
+    "export { default } from '../../app/not-found';",
+  ],
+  [
+    'a feature → the shell',
+    'features/day-log/fixture.tsx',
+    "export { AppShell } from '@/features/shell/app-shell';",
+  ],
+  [
+    'backend → features',
+    'backend/src/fixture.ts',
+    "export { dayLogRead } from '@/features/day-log/reads';",
   ],
   [
     'lib → app (relative)',
     'lib/hooks/fixture.ts',
     "export { default } from '../../app/not-found';",
   ],
-  [
-    'components → app',
-    'components/home/fixture.tsx',
-    "export { default } from '@/app/(app)/page';",
-  ],
+  ['components → app', 'components/ui/fixture.tsx', "export { default } from '@/app/(app)/page';"],
   ['lib/shared → lib', 'lib/shared/fixture.ts', "export { messages } from '../i18n/messages';"],
   [
     'lib/contract → lib',
@@ -62,10 +83,31 @@ const wrongWay = [
 
 const rightWay = [
   ['app → components', 'app/fixture.tsx', "export { ToastProvider } from '@/components/ui/toast';"],
+  ['app → features', 'app/fixture.tsx', "export { HomePage } from '@/features/day-log/home-page';"],
   [
-    'components → lib',
-    'components/home/fixture.tsx',
+    'features → components/ui',
+    'features/posts/fixture.tsx',
+    "export { ToastProvider } from '@/components/ui/toast';",
+  ],
+  [
+    'features → lib',
+    'features/day-log/fixture.tsx',
     "export { messages } from '@/lib/i18n/messages';",
+  ],
+  [
+    'a feature → another feature',
+    'features/day-log/fixture.tsx',
+    "export { useWeightUnit } from '@/features/training/use-weight-unit';",
+  ],
+  [
+    'the shell → a feature',
+    'features/shell/fixture.tsx',
+    "export { NotificationBell } from '@/features/notifications/notification-bell';",
+  ],
+  [
+    'a test → the shell (an integration test renders it beside its feature)',
+    'features/account/fixture.test.tsx',
+    "export { Account } from '@/features/shell/account';",
   ],
   [
     'lib → lib/shared',
@@ -128,7 +170,8 @@ describe('the first-render rule (a file pattern, not a list of names)', () => {
     'lib/api/keys.ts',
     'lib/api/errors.ts',
     'lib/reads/fixture.ts',
-    'components/home/fixture.tsx',
+    'features/day-log/fixture.tsx',
+    'components/ui/fixture.tsx',
   ]) {
     it(`refuses zod in ${file}, which a page's first render may load`, async () => {
       assert.equal((await firstRenderErrors(file, ZOD)).length, 1);

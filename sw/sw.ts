@@ -1,6 +1,6 @@
 /**
  * The service worker (built into public/sw.js by `serwist build serwist.config.mjs` after
- * `next build`; registered by components/offline/service-worker-registration.tsx in production).
+ * `next build`; registered by features/shell/service-worker-registration.tsx in production).
  *
  * - Precache: the app shell (Next's static assets, the icons, the manifest) and the offline page.
  *   No page that carries a member's data.

@@ -5,14 +5,14 @@
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { SWRConfig, unstable_serialize, type Key } from 'swr';
-import { OfflineConnector } from '@/components/offline/offline-connector';
+import { OfflineConnector } from '@/features/day-log/offline/offline-connector';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastProvider } from '@/components/ui/toast';
 import { TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
 import type { TrainingSettings } from '@/lib/contract/training';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';
-import { resetDayOutbox } from '@/lib/offline/day-outbox';
+import { resetDayOutbox } from '@/features/day-log/offline/day-outbox';
 import type { SessionApi } from '@/lib/auth/session-machine';
 
 export interface FakeReply {

@@ -1,6 +1,6 @@
 'use client';
 
-import { PageError } from '@/components/shell/page-error';
+import { PageError } from '@/features/shell/page-error';
 
 /** The signed-in pages' error boundary: a server read that failed (backend down, 5xx). */
 export default PageError;

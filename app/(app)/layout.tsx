@@ -1,9 +1,9 @@
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { AppProviders } from '@/components/app-providers';
-import { AppShell } from '@/components/shell/app-shell';
-import { ShellUnavailable } from '@/components/shell/shell-unavailable';
+import { AppProviders } from '@/features/shell/app-providers';
+import { AppShell } from '@/features/shell/app-shell';
+import { ShellUnavailable } from '@/features/shell/shell-unavailable';
 import { LOGIN_PATH } from '@/lib/bff/page-rules';
 import { loginCheck } from '@/lib/bff/reads/session';
 import { BackendReadError } from '@/lib/bff/server-client';
@@ -12,9 +12,9 @@ import { readFallbackKey, serverRead, serverReadOrNull } from '@/lib/bff/server-
 import { getPublicConfig } from '@/lib/config';
 import type { LoginCheck } from '@/lib/contract/session';
 import { StreamedFallback } from '@/lib/hooks/streamed-fallback';
-import { roomsSummaryRead } from '@/lib/reads/chat';
-import { unreadNotificationCountRead } from '@/lib/reads/notifications';
-import { trainingSettingsRead } from '@/lib/reads/training';
+import { roomsSummaryRead } from '@/features/clubs/reads/chat';
+import { unreadNotificationCountRead } from '@/features/notifications/reads';
+import { trainingSettingsRead } from '@/features/training/reads/training';
 
 /**
  * The signed-in shell around every route except /login. The login check runs here, on the server,

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { SWRConfig } from 'swr';
-import { HomePage } from '@/components/home/home-page';
-import { HomeWeekSummary } from '@/components/home/home-week-summary';
-import { WeekSummarySkeleton } from '@/components/training/week-summary';
-import { homeScreen } from '@/lib/bff/screens/home';
+import { HomePage } from '@/features/day-log/home-page';
+import { HomeWeekSummary } from '@/features/day-log/home-week-summary';
+import { WeekSummarySkeleton } from '@/features/training/history/week-summary';
+import { homeScreen } from '@/features/day-log/home-screen';
 import { StreamedFallback } from '@/lib/hooks/streamed-fallback';
 import { messages } from '@/lib/i18n/messages';
 import { seoulDateKey } from '@/lib/shared/dates';

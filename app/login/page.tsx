@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { LoginScreen } from '@/components/login/login-screen';
+import { LoginScreen } from '@/features/account/login/login-screen';
 import { getPublicConfig } from '@/lib/config';
 import { messages } from '@/lib/i18n/messages';
 

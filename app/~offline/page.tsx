@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { InstallButton } from '@/components/install/install-button';
-import { BrandMark } from '@/components/shell/brand';
+import { InstallButton } from '@/features/account/install/install-button';
+import { BrandMark } from '@/components/ui/brand';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { WifiOffIcon } from '@/components/ui/icons';

@@ -1,7 +1,7 @@
 // Unread fan-out (issue 16): MEMBERS members in ROOMS rooms (one club each, MEMBERS / ROOMS
 // members per club), every member's live stream (GET /api/events) open, TOTAL messages sent over
 // STOMP at RATE per second, each by a member of its room. Each bench member keeps its unread
-// counts from the stream exactly as the app does (lib/hooks/use-rooms-summary.ts: a `chat` event
+// counts from the stream exactly as the app does (features/clubs/chat/use-rooms-summary.ts: a `chat` event
 // of someone else's message counts one); measured is the time from a message's publish to every
 // other member of its room having counted it, and whether every count then matches the backend's
 // GET /api/rooms/summary. Budget: p99 ≤ 100 ms, nothing lost, every count right.

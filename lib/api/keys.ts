@@ -1,3 +1,4 @@
+import type { Route } from 'next';
 import type { Post } from '@/lib/contract/post';
 import { CHAT_LIMITS, type ClubFilter } from '@/lib/contract/values';
 
@@ -233,8 +234,8 @@ export function friendCheckKey(friendId: number): string {
 export const CLUBS_KEY = '/api/clubs';
 
 /** The page of a club (`/club/{clubId}`, issue 29). */
-export function clubPagePath(clubId: number): string {
-  return `/club/${clubId}`;
+export function clubPagePath(clubId: number): Route {
+  return `/club/${clubId}` as Route;
 }
 
 /** SWR key (and path) of a club's page read: fields, owner, member count, the caller's place. */

@@ -1,7 +1,7 @@
 import './zod-csp';
 import * as z from 'zod/mini';
 
-import { EQUIPMENT, type Equipment } from '../shared/catalogue/equipment';
+import { EQUIPMENT, type Equipment } from '@/lib/shared/catalogue/equipment';
 import { classificationSchema, exerciseSchema } from './exercise';
 
 export { EQUIPMENT, type Equipment };

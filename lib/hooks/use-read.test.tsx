@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/keys';
-import type { Exercise } from '@/lib/contract/exercise';
-import { classificationsRead, exercisesRead } from '@/lib/reads/exercises';
+import type { ClassificationMap, Exercise } from '@/lib/contract/exercise';
+import { defineRead } from '@/lib/reads/define';
 import { mockFetch, renderServerFirst, renderWithApp, settle } from '@/testing/test-helpers';
 import { useRead } from './use-read';
 
@@ -12,6 +12,21 @@ const bench: Exercise = {
   classification: 'CHEST',
   repWeightList: [],
 } as unknown as Exercise;
+
+/** Two reads shaped like the app's (the hook is generic; the features' own reads are tested beside them). */
+const exercisesRead = defineRead({
+  key: () => EXERCISES_KEY,
+  schema: async () => (await import('@/lib/contract/exercise')).exerciseListSchema,
+  toView: (exercises: Exercise[]) => exercises,
+});
+const classificationsRead = defineRead({
+  key: () => CLASSIFICATIONS_KEY,
+  schema: async () => (await import('@/lib/contract/exercise')).classificationMapSchema,
+  toView: (map: ClassificationMap) => ({
+    options: Object.entries(map).map(([label, value]) => ({ label, value })),
+  }),
+  swr: { revalidateOnFocus: false, revalidateIfStale: false },
+});
 
 function ExerciseNames() {
   const { data, error } = useRead(exercisesRead, []);

@@ -13,7 +13,7 @@ import {
   parseSamples,
   valueOf,
   type Sample,
-} from '../../testing/prometheus-samples';
+} from '@/testing/prometheus-samples';
 
 const APP = 'http://localhost:3000';
 const TOKEN = 'next-metrics-token-0123456789';

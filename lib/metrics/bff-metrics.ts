@@ -1,6 +1,6 @@
 import 'server-only';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import { FastCounter, FastHistogram } from '../shared/metrics/series';
+import { FastCounter, FastHistogram } from '@/lib/shared/metrics/series';
 
 /**
  * The Next server's Prometheus metrics (issue 17): the process series, the BFF's requests, its

@@ -1,10 +1,24 @@
 import { isApiError } from '@/lib/api/errors';
 import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
 import { mockFetch } from '@/testing/test-helpers';
-import { clubOfRoomRead } from './clubs';
-import { dayLogRead } from './day-log';
-import { fetchRead, fetchReadOrNull } from './fetch-read';
+import { clubOfRoomKey, dayKey } from '@/lib/api/keys';
+import type { Club } from '@/lib/contract/club';
+import type { Today } from '@/lib/contract/today';
 import { buildClub, ORIGINAL_DAY_500 } from '@/testing/builders';
+import { defineRead } from './define';
+import { fetchRead, fetchReadOrNull } from './fetch-read';
+
+/** Two reads shaped like the app's (the fetcher is generic; each feature tests its own mapper). */
+const clubOfRoomRead = defineRead({
+  key: (roomId: number) => clubOfRoomKey(roomId),
+  schema: async () => (await import('@/lib/contract/club')).clubSchema,
+  toView: (club: Club) => club,
+});
+const dayLogRead = defineRead({
+  key: (date: string) => dayKey(date),
+  schema: async () => (await import('@/lib/contract/today')).todaySchema,
+  toView: (day: Today) => day,
+});
 
 const club = buildClub();
 

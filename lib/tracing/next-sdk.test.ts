@@ -13,7 +13,7 @@ import { forward } from '@/lib/bff/forward';
 import { startStub, type StubUpstream } from '@/lib/bff/test-utils';
 import { currentTraceId } from '@/lib/bff/tracing';
 import { nextSpansRequested, startNextTracing } from './next-sdk';
-import { parseTraceparent } from '../shared/tracing/traceparent';
+import { parseTraceparent } from '@/lib/shared/tracing/traceparent';
 
 // Tracing on in the Next server: each backend call is a client span whose ids are what the
 // backend receives in traceparent; by default on its own (or in a page render's trace), with

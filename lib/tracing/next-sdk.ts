@@ -2,9 +2,9 @@ import 'server-only';
 import type { Context, TextMapPropagator, TextMapSetter } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { installBffTracer, type BffTracer } from '@/lib/bff/tracing';
-import { otelLogLevel, otlpProtocol } from '../shared/tracing/env';
-import { batchProcessorFromEnv, samplerFromEnv } from '../shared/tracing/sdk-env';
-import { newSpanId } from '../shared/tracing/traceparent';
+import { otelLogLevel, otlpProtocol } from '@/lib/shared/tracing/env';
+import { batchProcessorFromEnv, samplerFromEnv } from '@/lib/shared/tracing/sdk-env';
+import { newSpanId } from '@/lib/shared/tracing/traceparent';
 
 /**
  * The Next server's OpenTelemetry tracing, started by instrumentation.ts in the Node.js runtime

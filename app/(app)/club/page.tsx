@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
-import { ClubListPage } from '@/components/club/club-list-page';
-import { clubListFallback } from '@/lib/bff/screens/club';
+import { ClubListPage } from '@/features/clubs/club-list-page';
+import { clubListFallback } from '@/features/clubs/club-screen';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.pages.club };

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
-import { ExercisePage } from '@/components/exercise/exercise-page';
-import { exerciseFallback } from '@/lib/bff/screens/exercise';
+import { ExercisePage } from '@/features/training/exercises/exercise-page';
+import { exerciseFallback } from '@/features/training/exercises/exercise-screen';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.pages.exercise };

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
-import { initialFriendPageTab } from '@/components/friend/friend-page-tabs';
-import { FriendsPage } from '@/components/friend/friends-page';
-import { TAB_PARAM } from '@/components/profile/tab-param';
-import { friendFallback } from '@/lib/bff/screens/friend';
+import { initialFriendPageTab } from '@/features/friends/friend-page-tabs';
+import { FriendsPage } from '@/features/friends/friends-page';
+import { TAB_PARAM } from '@/features/account/profile/tab-param';
+import { friendFallback } from '@/features/friends/friend-screen';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.pages.friend };

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
-import { PostFeedPage } from '@/components/post/post-feed-page';
-import { postFeedFallback } from '@/lib/bff/screens/post';
+import { PostFeedPage } from '@/features/posts/post-feed-page';
+import { postFeedFallback } from '@/features/posts/post-screen';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.pages.post };

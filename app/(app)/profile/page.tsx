@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
-import { ProfilePage } from '@/components/profile/profile-page';
+import { ProfilePage } from '@/features/account/profile/profile-page';
 import {
   COMMENTS_VIEW,
   POST_PARAM,
@@ -9,8 +9,8 @@ import {
   VIEW_PARAM,
   postFromParam,
   tabFromParam,
-} from '@/components/profile/tab-param';
-import { profileScreen } from '@/lib/bff/screens/profile';
+} from '@/features/account/profile/tab-param';
+import { profileScreen } from '@/features/account/profile/profile-screen';
 import { messages } from '@/lib/i18n/messages';
 
 interface Props {

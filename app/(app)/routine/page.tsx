@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
-import { RoutinePage } from '@/components/routine/routine-page';
-import { routineFallback } from '@/lib/bff/screens/routine';
+import { RoutinePage } from '@/features/training/routines/routine-page';
+import { routineFallback } from '@/features/training/routines/routine-screen';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.pages.routine };

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
-import { SettingsPage } from '@/components/settings/settings-page';
-import { settingsScreen } from '@/lib/bff/screens/settings';
+import { SettingsPage } from '@/features/account/settings/settings-page';
+import { settingsScreen } from '@/features/account/settings/settings-screen';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.pages.settings };

@@ -1,4 +1,4 @@
-import type { CLASSIFICATIONS } from '../../contract/values';
+import type { CLASSIFICATIONS } from '@/lib/contract/values';
 import type { Equipment } from './equipment';
 
 type Classification = (typeof CLASSIFICATIONS)[number];

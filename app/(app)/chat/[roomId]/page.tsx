@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ChatRoom } from '@/components/chat/chat-room';
+import { ChatRoom } from '@/features/clubs/chat/chat-room';
 import { parsePageId } from '@/lib/bff/page-rules';
-import { chatRoomStart } from '@/lib/bff/screens/chat';
+import { chatRoomStart } from '@/features/clubs/chat/chat-screen';
 import { messages } from '@/lib/i18n/messages';
 
 interface Props {

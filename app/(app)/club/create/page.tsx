@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ClubCreatePage } from '@/components/club/club-create-page';
+import { ClubCreatePage } from '@/features/clubs/club-create-page';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.pages.clubCreate };

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { PostUploadPage } from '@/components/post/post-upload-page';
+import { PostUploadPage } from '@/features/posts/post-upload-page';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.pages.postUpload };

@@ -1,0 +1,57 @@
+import { dispatchUnauthorized } from '@/lib/api/events';
+import { loadApi } from '@/lib/api/load';
+import {
+  newerMessagesRead,
+  olderMessagesRead,
+  recentMessagesRead,
+} from '@/features/clubs/reads/chat';
+import { fetchRead } from '@/lib/reads/fetch-read';
+import type { ChatRoomApi, ChatRoomDeps, ChatTransport } from './chat-room-store';
+
+/**
+ * Loads the real transport: stompjs over SockJS, and the broadcast parser. Dynamic imports, so
+ * neither library (nor the frame schema's zod) weighs on the first load of other pages: they come
+ * when a room connects.
+ */
+async function loadTransport(): Promise<ChatTransport> {
+  const [{ Client }, { default: SockJS }, { parseBroadcastFrame }] = await Promise.all([
+    import('@stomp/stompjs'),
+    import('sockjs-client'),
+    import('./broadcast'),
+  ]);
+  return {
+    createClient: (config) => new Client(config),
+    createSocket: (url, options) => new SockJS(url, undefined, options),
+    parseFrame: parseBroadcastFrame,
+  };
+}
+
+/**
+ * The room's calls: its history pages are the chat reads (features/clubs/reads/chat.ts), fetched, validated
+ * and mapped as their definitions say; the session calls are lib/api's (loaded on first use).
+ */
+async function loadChatApi(): Promise<ChatRoomApi> {
+  const api = await loadApi();
+  return {
+    fetchRecentMessages: (roomId) => fetchRead(recentMessagesRead, roomId),
+    fetchOlderMessages: (roomId, messageId) => fetchRead(olderMessagesRead, roomId, messageId),
+    fetchNewerMessages: (roomId, messageId, limit) =>
+      fetchRead(newerMessagesRead, roomId, messageId, limit),
+    loginCheck: () => api.loginCheck(),
+    createChatTicket: () => api.createChatTicket(),
+  };
+}
+
+/**
+ * What a chat room store needs in the browser: the transport and its calls (the client loaded on
+ * first use), the page's origin, and the `auth:unauthorized` event that ends the browser's session.
+ */
+export function browserChatRoomDeps(chatUrl: string): ChatRoomDeps {
+  return {
+    chatUrl,
+    pageOrigin: () => window.location.origin,
+    loadTransport,
+    loadApi: loadChatApi,
+    endSession: dispatchUnauthorized,
+  };
+}

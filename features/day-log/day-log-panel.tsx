@@ -1,0 +1,302 @@
+'use client';
+
+import { useId, type Ref } from 'react';
+import { Button } from '@/components/ui/button';
+import { SmallPencilIcon, SmallPlusIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { describeError } from '@/components/ui/errors';
+import type { RepWeight } from '@/lib/contract/exercise';
+import { useDayLog } from '@/features/day-log/use-day-log';
+import { useRead } from '@/lib/hooks/use-read';
+import {
+  dayRecordsRead,
+  previousSessionsRead,
+  type DayEntry,
+  type DayLog,
+  type DayRecords,
+} from '@/features/day-log/reads';
+import { trainingSettingsRead } from '@/features/training/reads/training';
+import type { RecordKind } from '@/lib/shared/training/records';
+import { checkChange, setsChange, tickChange } from '@/features/day-log/offline/day-changes';
+import { dayOutbox } from '@/features/day-log/offline/day-outbox';
+import { LIMITS } from '@/lib/contract/values';
+import {
+  DEFAULT_REST_SECONDS,
+  startRestTimer,
+} from '@/features/training/rest-timer/rest-timer-store';
+import { previousSessionText } from './previous-session';
+import { RecordBadge, TickSetList } from './tick-set-list';
+import { messages } from '@/lib/i18n/messages';
+import styles from './day-log-panel.module.css';
+import { InlineLoadError } from '@/components/ui/inline-load-error';
+
+export interface DayLogPanelProps {
+  /** The chosen day, `YYYY-MM-DD`. */
+  date: string;
+  /** Opens the add dialog (ignored when `readOnly`). */
+  onAdd?: () => void;
+  /** Opens the edit modal with the day's record (ignored when `readOnly`). */
+  onEdit?: (today: DayLog) => void;
+  /** No add or edit buttons and no checkbox: the completion is shown as text (a friend's log). */
+  readOnly?: boolean;
+  /** Shows this friend's log (GET /api/today/friend/{friendId}/date/{date}); implies `readOnly`. */
+  friendId?: number;
+  /** The heading, for the home to bring into view and focus after a date was chosen. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** Entries in sequence order (a missing sequence last, keeping the server's order). */
+export function bySequence(entries: readonly DayEntry[]): DayEntry[] {
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort(
+      (a, b) =>
+        (a.entry.sequence ?? Number.MAX_SAFE_INTEGER) -
+          (b.entry.sequence ?? Number.MAX_SAFE_INTEGER) || a.index - b.index,
+    )
+    .map(({ entry }) => entry);
+}
+
+function recordsBySet(records: DayRecords | null | undefined): Map<number, RecordKind[]> {
+  return new Map((records?.sets ?? []).map((set) => [set.id, set.records]));
+}
+
+function DayLogSkeleton() {
+  return (
+    <div className={styles.skeleton} role="status" aria-live="polite">
+      <span className="visuallyHidden">{messages.dayLog.loading}</span>
+      {[0, 1].map((row) => (
+        <div key={row} className={styles.skeletonItem}>
+          <Skeleton variant="title" />
+          <Skeleton />
+          <Skeleton short />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The daily workout log: `{YYYY-MM-DD} 운동 일지`, the add and edit buttons, the day's exercises
+ * with numbered sets, and the `완료` checkbox. Changes show at once and go through the day-log
+ * outbox (lib/offline), which sends them now or, offline, when the connection is back; the month
+ * and the day are read again once the server has them. Read-only (a
+ * friend's log, with `friendId`): no buttons, and the completion as a status line instead.
+ */
+export function DayLogPanel({
+  date,
+  onAdd,
+  onEdit,
+  readOnly = false,
+  friendId,
+  headingRef,
+}: DayLogPanelProps) {
+  const headingId = useId();
+  const locked = readOnly || friendId !== undefined;
+  const { today, error, retry } = useDayLog(date, friendId);
+  const toast = useToast();
+  // The day's decorations, read once the log is known to have a record.
+  const { data: records } = useRead(dayRecordsRead, today ? [date, friendId] : null);
+  const { data: previous } = useRead(previousSessionsRead, today && !locked ? [date] : null);
+  const { data: settings } = useRead(trainingSettingsRead, []);
+  const unit = settings?.weightUnit ?? 'kg';
+
+  /**
+   * Ticks a set: it shows at once and goes through the day-log outbox (sent now, or queued while
+   * offline); the rest timer starts with a tick. A refusal the member is waiting for flips it
+   * back with a toast.
+   */
+  async function onTickSet(entry: DayEntry, set: RepWeight, done: boolean) {
+    if (!today || locked || set.id === null) return;
+    if (done) {
+      const seconds = entry.restSeconds ?? settings?.restSeconds ?? DEFAULT_REST_SECONDS;
+      startRestTimer(seconds, entry.exerciseName);
+    }
+    const change = tickChange(today, entry, set.id, done, settings?.autoCompleteDay ?? true);
+    try {
+      await dayOutbox().submit(change.op, change.label);
+    } catch (failure) {
+      toast.error(describeError(failure, messages.training.tickFailed));
+    }
+  }
+
+  /**
+   * Saves one set edited in its row: the exercise's sets, that one changed, go through the outbox
+   * like the edit modal's save (PATCH /api/todayExercise/{todayId}); `queued` while offline.
+   */
+  function onSaveSet(entry: DayEntry, index: number, values: { reps: number; weight: number }) {
+    if (!today || locked) return Promise.reject(new Error(messages.inlineSets.saveFailed));
+    const current = today.todayExercises.find((candidate) => candidate.id === entry.id) ?? entry;
+    const sets = current.repWeightList.map((set, position) =>
+      position === index
+        ? { id: set.id, ...values }
+        : { id: set.id, reps: set.reps, weight: set.weight },
+    );
+    const change = setsChange(today, [{ id: entry.id, sets }]);
+    return dayOutbox().submit(change.op, change.label);
+  }
+
+  /** `세트 추가`: a copy of the exercise's last set, saved like an edit. */
+  async function onAddSet(entry: DayEntry) {
+    if (!today || locked) return;
+    const sets = entry.repWeightList.map((set) => ({
+      id: set.id,
+      reps: set.reps,
+      weight: set.weight,
+    }));
+    const last = sets[sets.length - 1];
+    if (!last || sets.length >= LIMITS.sets) return;
+    const change = setsChange(today, [
+      { id: entry.id, sets: [...sets, { id: null, reps: last.reps, weight: last.weight }] },
+    ]);
+    try {
+      await dayOutbox().submit(change.op, change.label);
+    } catch (failure) {
+      toast.error(describeError(failure, messages.inlineSets.addSetFailed));
+    }
+  }
+
+  /** The day's 완료: shown at once, sent through the outbox, flipped back with a toast if refused. */
+  async function onToggle(checked: boolean) {
+    if (!today || locked) return;
+    const change = checkChange(today, checked);
+    try {
+      await dayOutbox().submit(change.op, change.label);
+    } catch (failure) {
+      toast.error(describeError(failure, messages.dayLog.checkFailed));
+    }
+  }
+
+  let body;
+  if (today) {
+    const entries = bySequence(today.todayExercises);
+    const badges = recordsBySet(records);
+    const sessionRecords = new Set(records?.sessionVolume ?? []);
+    const previousByEntry = new Map((previous ?? []).map((p) => [p.todayExerciseId, p]));
+    body = (
+      <>
+        {entries.length > 0 ? (
+          <ol className={styles.entries}>
+            {entries.map((entry, index) => (
+              <li key={entry.id} className={styles.entry}>
+                <h3 className={styles.entryName}>
+                  <span className={styles.entryNumber} aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  {entry.exerciseName}
+                  {sessionRecords.has(entry.id) ? <RecordBadge kinds={['sessionVolume']} /> : null}
+                </h3>
+                {previousByEntry.has(entry.id) ? (
+                  <p className={styles.previous}>
+                    {previousSessionText(previousByEntry.get(entry.id)!, unit)}
+                  </p>
+                ) : null}
+                <TickSetList
+                  sets={entry.repWeightList}
+                  records={badges}
+                  unit={unit}
+                  previous={previousByEntry.get(entry.id)?.repWeightList}
+                  onTick={locked ? undefined : (set, done) => void onTickSet(entry, set, done)}
+                  onSave={locked ? undefined : (index, values) => onSaveSet(entry, index, values)}
+                />
+                {locked ? null : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className={styles.addSet}
+                    aria-label={messages.inlineSets.addSetLabel(entry.exerciseName)}
+                    disabled={entry.repWeightList.length >= LIMITS.sets}
+                    onClick={() => void onAddSet(entry)}
+                    icon={<SmallPlusIcon width="20" height="20" />}
+                  >
+                    {messages.inlineSets.addSet}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className={styles.empty}>{messages.dayLog.empty}</p>
+        )}
+        {locked ? (
+          <p
+            className={`${styles.status} ${today.completed ? styles.statusDone : ''}`}
+            data-done={today.completed}
+          >
+            <span className={styles.statusDot} aria-hidden="true" />
+            {today.completed ? messages.dayLog.done : messages.dayLog.notDone}
+          </p>
+        ) : (
+          <label className={styles.done}>
+            <input
+              type="checkbox"
+              className={styles.doneBox}
+              checked={today.completed}
+              onChange={(event) => void onToggle(event.target.checked)}
+            />
+            <span>{messages.dayLog.completed}</span>
+          </label>
+        )}
+      </>
+    );
+  } else if (today === null) {
+    body = (
+      <div className={styles.emptyState}>
+        <p className={styles.empty}>{messages.dayLog.empty}</p>
+        {locked ? null : <p className={styles.emptyHint}>{messages.dayLog.emptyHint}</p>}
+      </div>
+    );
+  } else if (error) {
+    body = (
+      <InlineLoadError
+        message={messages.dayLog.loadFailed}
+        error={error}
+        onRetry={() => void retry()}
+      />
+    );
+  } else {
+    body = <DayLogSkeleton />;
+  }
+
+  return (
+    <div className={styles.panel} aria-labelledby={headingId} role="region">
+      <div className={styles.header}>
+        <h2
+          className={styles.heading}
+          id={headingId}
+          ref={headingRef}
+          tabIndex={headingRef ? -1 : undefined}
+        >
+          {messages.dayLog.heading(date)}
+        </h2>
+        {locked ? null : (
+          <div className={styles.actions}>
+            <Button
+              variant="secondary"
+              className={styles.iconButton}
+              aria-label={messages.dayLog.add}
+              title={messages.dayLog.add}
+              onClick={onAdd}
+            >
+              <SmallPlusIcon width="20" height="20" />
+            </Button>
+            <Button
+              variant="secondary"
+              className={styles.iconButton}
+              aria-label={messages.dayLog.edit}
+              title={messages.dayLog.edit}
+              disabled={!today}
+              onClick={() => {
+                if (today) onEdit?.(today);
+              }}
+            >
+              <SmallPencilIcon />
+            </Button>
+          </div>
+        )}
+      </div>
+      {body}
+    </div>
+  );
+}

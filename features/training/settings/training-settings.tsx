@@ -1,0 +1,90 @@
+'use client';
+
+import { useId } from 'react';
+import { RequestRestNotificationsButton } from '@/features/training/rest-timer/request-rest-notifications-button';
+import { useToast } from '@/components/ui/toast';
+import { describeError } from '@/components/ui/errors';
+import { RestSecondsSelect } from '@/features/training/sets/rest-seconds-select';
+import { loadApi } from '@/lib/api/load';
+import type { TrainingSettingsUpdate } from '@/lib/contract/training';
+import { REST_SECONDS } from '@/lib/contract/values';
+import { useRead } from '@/lib/hooks/use-read';
+import { messages } from '@/lib/i18n/messages';
+import { trainingSettingsRead, type TrainingSettings } from '@/features/training/reads/training';
+import { WEIGHT_UNITS } from '@/lib/shared/training/units';
+import panel from '@/features/account/profile/profile-panel.module.css';
+import styles from './training-settings.module.css';
+
+const text = messages.trainingSettings;
+
+/**
+ * The member's training settings on their profile: kg or lb, whether the last ticked set ticks
+ * the day's 완료, the default rest, and the end-of-rest notification. Each change is saved at once
+ * (shown before the server answers, put back with a toast when it refuses).
+ */
+export function TrainingSettingsPanel() {
+  const headingId = useId();
+  const { data: settings, mutate } = useRead(trainingSettingsRead, []);
+  const toast = useToast();
+  const current: TrainingSettings = settings ?? {
+    weightUnit: 'kg',
+    autoCompleteDay: true,
+    restSeconds: REST_SECONDS.default,
+  };
+
+  async function save(update: TrainingSettingsUpdate) {
+    const next = { ...current, ...update };
+    try {
+      await mutate(async () => (await loadApi()).updateTrainingSettings(update), {
+        optimisticData: next,
+        rollbackOnError: true,
+        populateCache: true,
+        revalidate: false,
+      });
+    } catch (failure) {
+      toast.error(describeError(failure, text.saveFailed));
+    }
+  }
+
+  return (
+    <section className={panel.panel} aria-labelledby={headingId}>
+      <h2 className={panel.heading} id={headingId}>
+        {text.heading}
+      </h2>
+      <fieldset className={styles.units}>
+        <legend className={styles.legend}>{text.weightUnit}</legend>
+        {WEIGHT_UNITS.map((unit) => (
+          <label key={unit} className={styles.unit}>
+            <input
+              type="radio"
+              name={`${headingId}-unit`}
+              value={unit}
+              checked={current.weightUnit === unit}
+              onChange={() => void save({ weightUnit: unit })}
+            />
+            <span>{unit}</span>
+          </label>
+        ))}
+      </fieldset>
+      <label className={styles.toggle}>
+        <input
+          type="checkbox"
+          checked={current.autoCompleteDay}
+          onChange={(event) => void save({ autoCompleteDay: event.target.checked })}
+        />
+        <span>{text.autoCompleteDay}</span>
+      </label>
+      <RestSecondsSelect
+        label={text.restSeconds}
+        value={current.restSeconds}
+        onChange={(value) => {
+          if (value !== null) void save({ restSeconds: value });
+        }}
+      />
+      <div className={styles.notifications}>
+        <p className={styles.hint}>{text.notificationsHint}</p>
+        <RequestRestNotificationsButton />
+      </div>
+    </section>
+  );
+}
