@@ -1,4 +1,5 @@
 import type { Instrumentation } from 'next';
+
 import { tracingRequested } from '@/lib/shared/tracing/env';
 
 /**

@@ -1,12 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+
 import {
-  e2eEnv,
-  splitAppEnv,
   APP_PORT,
   APP_URL,
+  e2eEnv,
   IMAGES_IN_BUCKET,
   S3_PORT,
   SPLIT_APP_URL,
+  splitAppEnv,
 } from './e2e/fixtures/env';
 import chromium from './scripts/chromium.json';
 

@@ -1,7 +1,9 @@
 import path from 'node:path';
+
 import { defineConfig } from '@playwright/test';
-import base from './playwright.config';
+
 import { APP_URL, e2eEnv, SPLIT_APP_URL } from './e2e/fixtures/env';
+import base from './playwright.config';
 
 /**
  * Screenshot tests of the main screens (e2e/screens): their own stack on the same ports as the

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { NextRequest } from 'next/server';
+
 import { readCookie } from '@/lib/bff/cookies';
 import { resetRefreshFlights } from '@/lib/bff/refresh';
 import {
@@ -11,6 +12,7 @@ import {
   startStub,
   type StubUpstream,
 } from '@/lib/bff/test-utils';
+
 import { config, proxy } from './proxy';
 
 describe('proxy.ts matcher (as Next compiles it)', () => {

@@ -1,4 +1,5 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { type NextRequest, NextResponse } from 'next/server';
+
 import { sessionDeletionCookies } from '@/lib/bff/cookies';
 import { errorResponse } from '@/lib/bff/errors';
 import {

@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+
 import { generateGlobPatterns, serwist } from '@serwist/next/config';
 
 /** A revision for a precached URL whose name has no hash: the content's. */

@@ -1,12 +1,14 @@
 'use client';
 
+import './globals.css';
+
 import { useEffect } from 'react';
+
 import { BrandMark } from '@/components/ui/brand';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import notice from '@/components/ui/notice-page.module.css';
 import { messages } from '@/lib/i18n/messages';
-import './globals.css';
 
 /**
  * The last boundary: an error in the root layout itself, which app/(app)/error.tsx sits inside and

@@ -1,9 +1,11 @@
+import './globals.css';
+
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+
 import { ServiceWorkerRegistration } from '@/features/shell/service-worker-registration';
 import { messages } from '@/lib/i18n/messages';
-import './globals.css';
 
 export const metadata: Metadata = {
   title: { template: `%s | ${messages.app.name}`, default: messages.app.name },

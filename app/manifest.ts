@@ -1,4 +1,5 @@
 import type { MetadataRoute } from 'next';
+
 import { messages } from '@/lib/i18n/messages';
 
 /**

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
+
 import { BrandMark } from '@/components/ui/brand';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { messages } from '@/lib/i18n/messages';
 import notice from '@/components/ui/notice-page.module.css';
 import styles from '@/features/shell/not-found.module.css';
+import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.notFound.title };
 

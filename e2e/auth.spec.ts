@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { cookieNames, demoMembers, signInThroughUi } from './fixtures/auth';
 import { APP_URL } from './fixtures/env';
 

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import net from 'node:net';
-import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+
+import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test';
+
 import { signIn, uniqueMember } from './fixtures/auth';
 import { APP_PORT, APP_URL, writeHeaders } from './fixtures/env';
 import {

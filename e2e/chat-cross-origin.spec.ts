@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
+
 import { signIn, uniqueNamedMember } from './fixtures/auth';
 import { createClub, openRoom, say } from './fixtures/club';
 import { BACKEND_PORT, SPLIT_APP_URL } from './fixtures/env';

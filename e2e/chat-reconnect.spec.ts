@@ -1,10 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+
+import { expect, type Page, test } from '@playwright/test';
+
+import { appServerCommand } from '../scripts/app-server.mjs';
 import { signIn, uniqueNamedMember } from './fixtures/auth';
 import { createClub, openRoom, say } from './fixtures/club';
-import { appServerCommand } from '../scripts/app-server.mjs';
 
 /**
  * Restarting the backend in the middle of a conversation: both members' rooms fall back to

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { signIn, uniqueMember } from './fixtures/auth';
 
 test('create a club (validated, client-side navigation) and find it by search and filter', async ({

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
 import type { FullResult, Reporter, TestCase } from '@playwright/test/reporter';
+
 import { CSP_REPORT_FILE, EXPECTED_VIOLATION_MARKER } from './fixtures/env';
 
 /** A line the backend appended to CSP_REPORT_FILE (backend/src/csp/routes.ts). */

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
 import { demoMembers, signIn } from './fixtures/auth';
 import { APP_URL, CSP_REPORT_FILE, EXPECTED_VIOLATION_MARKER } from './fixtures/env';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { type Download, expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 
 import { signIn, uniqueMember } from './fixtures/auth';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 import { signIn, uniqueMember } from './fixtures/auth';
 import { seoulToday, tileName } from './fixtures/calendar';

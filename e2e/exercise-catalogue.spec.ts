@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
+import { animationsSettled } from './fixtures/animations';
 import { signIn, uniqueMember } from './fixtures/auth';
 import { seoulToday } from './fixtures/calendar';
 import { createExercise } from './fixtures/workout';
-import { animationsSettled } from './fixtures/animations';
 
 /*
  * The built-in catalogue (issue 29): a brand-new member logs a catalogue exercise from the add

@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
 import { signIn, uniqueMember } from './fixtures/auth';
 import { seoulToday } from './fixtures/calendar';
-import { noScriptContext } from './fixtures/no-js';
 import { APP_URL, writeHeaders } from './fixtures/env';
+import { noScriptContext } from './fixtures/no-js';
 import { createExercise, exerciseId, logSession, shiftDate } from './fixtures/workout';
 
 /** `2026.11.21`, as the history writes a date. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+
 import { signIn, uniqueMember } from './fixtures/auth';
 
 const card = (page: Page, name: string) =>

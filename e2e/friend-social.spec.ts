@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
 import { signIn, uniqueNamedMember } from './fixtures/auth';
 import { seoulToday } from './fixtures/calendar';
 import { APP_URL, writeHeaders } from './fixtures/env';

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { APP_URL } from './fixtures/env';
 
 /** Width and height from a PNG's IHDR chunk (bytes 16–23). */

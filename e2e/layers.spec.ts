@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
 import { signIn, uniqueMember, uniqueNamedMember } from './fixtures/auth';
 import { seoulToday } from './fixtures/calendar';
 import { sendMessages } from './fixtures/chat-peer';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+
 import { parseSamples, valueOf } from '../testing/prometheus-samples';
 import { signIn, uniqueMember } from './fixtures/auth';
 import { BACKEND_PORT, METRICS_TOKEN } from './fixtures/env';

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { demoMembers, signIn } from './fixtures/auth';
 
 // Anonymous visitors to an unknown path are sent to /login first (every page but /login is

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+
 import { cookieNames, signIn, uniqueMember } from './fixtures/auth';
 import { seoulToday, tileName } from './fixtures/calendar';
 import { expectSets, setRows } from './fixtures/day-log';
-import { waitForServiceWorker, warmOfflineCacheAgain } from './fixtures/offline';
 import { APP_URL, writeHeaders } from './fixtures/env';
+import { waitForServiceWorker, warmOfflineCacheAgain } from './fixtures/offline';
 import { createExercise, json, logSession } from './fixtures/workout';
 
 /**

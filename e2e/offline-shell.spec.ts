@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+
 import { signIn, uniqueMember } from './fixtures/auth';
 import { seoulToday } from './fixtures/calendar';
-import { waitForServiceWorker } from './fixtures/offline';
 import { APP_URL } from './fixtures/env';
+import { waitForServiceWorker } from './fixtures/offline';
 
 /** The calendar's month title (`2026.05`), as home.spec.ts finds it. */
 function monthTitle(page: Page) {

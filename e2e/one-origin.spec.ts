@@ -1,4 +1,5 @@
-import { expect, test, type APIResponse } from '@playwright/test';
+import { type APIResponse, expect, test } from '@playwright/test';
+
 import { demoMembers } from './fixtures/auth';
 import { APP_PORT, APP_URL } from './fixtures/env';
 

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Request } from '@playwright/test';
+
+import { expect, type Request, test } from '@playwright/test';
+
 import { signIn, uniqueMember } from './fixtures/auth';
 import { SPLIT_APP_URL } from './fixtures/env';
 

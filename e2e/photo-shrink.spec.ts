@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page, type Request } from '@playwright/test';
+
+import { expect, type Page, type Request, test } from '@playwright/test';
 import sharp, { type Metadata } from 'sharp';
+
 import { POST_LIMITS } from '@/lib/contract/values';
+
 import { signIn, uniqueMember } from './fixtures/auth';
 import { APP_URL, SPLIT_APP_URL, SPLIT_UPLOAD_BODY_LIMIT_BYTES } from './fixtures/env';
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+
 import { signIn, uniqueMember } from './fixtures/auth';
 import { writeHeaders } from './fixtures/env';
 

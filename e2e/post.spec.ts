@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, type Page, type Response, test } from '@playwright/test';
+
 import { signIn, uniqueMember } from './fixtures/auth';
 import { IMAGES_IN_BUCKET } from './fixtures/env';
 

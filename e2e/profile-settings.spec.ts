@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+
 import { signIn, uniqueNamedMember } from './fixtures/auth';
 import { APP_URL, writeHeaders } from './fixtures/env';
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { signIn, uniqueMember } from './fixtures/auth';
 import { writeHeaders } from './fixtures/env';
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+
 import { signIn, uniqueMember } from './fixtures/auth';
 import { createExercise, createRoutine, json } from './fixtures/workout';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+
 import { demoMembers, signIn, uniqueMember } from './fixtures/auth';
 import { writeHeaders } from './fixtures/env';
 import { noScriptContext, recordApiRequests } from './fixtures/no-js';

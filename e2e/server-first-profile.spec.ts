@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
 import { demoMembers, signIn } from './fixtures/auth';
 import { seoulToday, tileName } from './fixtures/calendar';
 import { noScriptContext } from './fixtures/no-js';

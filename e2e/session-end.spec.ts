@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { signIn, uniqueNamedMember } from './fixtures/auth';
 import { createClub, openRoom } from './fixtures/club';
 

@@ -1,5 +1,5 @@
-import { IMAGE_VARIANTS, imageVariantKey, type ImageVariantFormat } from '@/lib/contract/values';
 import { postImageUrl } from '@/lib/api/keys';
+import { IMAGE_VARIANTS, type ImageVariantFormat, imageVariantKey } from '@/lib/contract/values';
 
 /**
  * `srcset` of a post image's variants in `format`: one candidate per distinct actual width (a

@@ -1,6 +1,7 @@
 'use client';
 
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+
 import type { PublicConfig } from '@/lib/config';
 
 /**

@@ -35,30 +35,30 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 import {
+  appStart,
   BACKEND_START,
   BUILD,
   BUILD_BACKEND,
   HEALTH_PATH,
   MIGRATE,
-  appStart,
 } from '../deploy/commands.mjs';
 import {
   FAIL_TIMEOUT_SECONDS,
-  NginxError,
   findNginx,
+  NginxError,
   testNginxConfig,
   writeNginxConfig,
   writeUpstreams,
 } from './cluster/nginx.mjs';
 import { Supervisor } from './cluster/processes.mjs';
 import {
-  ServiceError,
   checkRedis,
   ensureDatabase,
   ensurePortsFree,
+  ServiceError,
   sharedJwtSecret,
 } from './cluster/services.mjs';
-import { TopologyError, clusterTopology, ownBucketEnv, redacted } from './cluster/topology.mjs';
+import { clusterTopology, ownBucketEnv, redacted, TopologyError } from './cluster/topology.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));

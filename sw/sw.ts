@@ -15,12 +15,13 @@ import {
   ExpirationPlugin,
   NetworkFirst,
   NetworkOnly,
-  Serwist,
   type PrecacheEntry,
+  Serwist,
   type SerwistGlobalConfig,
   type SerwistPlugin,
   setCacheNameDetails,
 } from 'serwist';
+
 import { API_CACHE, CACHE_ID, IMAGES_CACHE, PAGES_CACHE } from '../lib/offline/cache-names';
 import {
   isApiRead,

@@ -4,16 +4,17 @@
  */
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { SWRConfig, unstable_serialize, type Key } from 'swr';
-import { OfflineConnector } from '@/features/day-log/offline/offline-connector';
+import { type Key, SWRConfig, unstable_serialize } from 'swr';
+
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastProvider } from '@/components/ui/toast';
-import { TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
-import type { TrainingSettings } from '@/lib/contract/training';
-import { resetSessionBridge } from '@/lib/api/session-bridge';
-import { SessionProvider } from '@/lib/auth/session-provider';
 import { resetDayOutbox } from '@/features/day-log/offline/day-outbox';
+import { OfflineConnector } from '@/features/day-log/offline/offline-connector';
+import { TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
+import { resetSessionBridge } from '@/lib/api/session-bridge';
 import type { SessionApi } from '@/lib/auth/session-machine';
+import { SessionProvider } from '@/lib/auth/session-provider';
+import type { TrainingSettings } from '@/lib/contract/training';
 
 export interface FakeReply {
   status?: number;

@@ -1,9 +1,11 @@
 /** @jest-environment node */
 import type { ReactElement } from 'react';
+
 import { NOTIFICATIONS_UNREAD_KEY, ROOMS_SUMMARY_KEY, TRAINING_SETTINGS_KEY } from '@/lib/api/keys';
 import { loginCheck } from '@/lib/bff/reads/session';
 import type { Decorations } from '@/lib/bff/screens/fallback';
 import { BackendReadError, readBackend, readBackendOrNull } from '@/lib/bff/server-client';
+
 import SignedInLayout from './layout';
 
 jest.mock('@/lib/bff/reads/session', () => ({ loginCheck: jest.fn() }));

@@ -1,20 +1,21 @@
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
+
+import { roomsSummaryRead } from '@/features/clubs/reads/chat';
+import { unreadNotificationCountRead } from '@/features/notifications/reads';
 import { AppProviders } from '@/features/shell/app-providers';
 import { AppShell } from '@/features/shell/app-shell';
 import { ShellUnavailable } from '@/features/shell/shell-unavailable';
+import { trainingSettingsRead } from '@/features/training/reads/training';
 import { LOGIN_PATH } from '@/lib/bff/page-rules';
 import { loginCheck } from '@/lib/bff/reads/session';
-import { BackendReadError } from '@/lib/bff/server-client';
 import { decoration, settleDecorations } from '@/lib/bff/screens/fallback';
+import { BackendReadError } from '@/lib/bff/server-client';
 import { readFallbackKey, serverRead, serverReadOrNull } from '@/lib/bff/server-read';
 import { getPublicConfig } from '@/lib/config';
 import type { LoginCheck } from '@/lib/contract/session';
 import { StreamedFallback } from '@/lib/hooks/streamed-fallback';
-import { roomsSummaryRead } from '@/features/clubs/reads/chat';
-import { unreadNotificationCountRead } from '@/features/notifications/reads';
-import { trainingSettingsRead } from '@/features/training/reads/training';
 
 /**
  * The signed-in shell around every route except /login. The login check runs here, on the server,

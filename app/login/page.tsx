@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+
 import { LoginScreen } from '@/features/account/login/login-screen';
 import { getPublicConfig } from '@/lib/config';
 import { messages } from '@/lib/i18n/messages';

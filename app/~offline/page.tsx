@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
-import { InstallButton } from '@/features/account/install/install-button';
+
 import { BrandMark } from '@/components/ui/brand';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { WifiOffIcon } from '@/components/ui/icons';
-import { messages } from '@/lib/i18n/messages';
 import notice from '@/components/ui/notice-page.module.css';
+import { InstallButton } from '@/features/account/install/install-button';
+import { messages } from '@/lib/i18n/messages';
+
 import styles from './page.module.css';
 import { RetryButton } from './retry-button';
 

@@ -1,18 +1,20 @@
 import path from 'node:path';
+
 import { z } from 'zod';
 
+import { isLoopbackHost } from '@/lib/shared/net/loopback.mjs';
+
+import { DEFAULT_CSP_REPORT_FILE_MAX_BYTES, DEFAULT_CSP_REPORT_RATE_LIMIT } from './csp/reports';
 import {
+  type Budget,
   BUDGET_DEFAULTS,
+  type Budgets,
   DEFAULT_RATE_LIMIT_KEY_PREFIX,
   DEFAULT_UPLOAD_QUOTA_BYTES,
   parseBudget,
   parseTrustProxy,
-  type Budget,
-  type Budgets,
 } from './http/rate-limits';
 import type { S3Settings } from './storage/s3-object-store';
-import { isLoopbackHost } from '@/lib/shared/net/loopback.mjs';
-import { DEFAULT_CSP_REPORT_FILE_MAX_BYTES, DEFAULT_CSP_REPORT_RATE_LIMIT } from './csp/reports';
 
 /**
  * Backend configuration from environment variables, validated once at start-up. JWT_SECRET may be

@@ -1,6 +1,6 @@
-import { loadConfig } from './config';
 import { existsSync } from 'node:fs';
 
+import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { refuseWhileEmbeddedDatabaseInUse } from './db/embedded-in-use';
 import { createImageStorage } from './storage/create-image-storage';

@@ -1,4 +1,5 @@
 import { tracingRequested } from '@/lib/shared/tracing/env';
+
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import type { Tracing } from './telemetry/tracing';

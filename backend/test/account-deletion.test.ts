@@ -8,8 +8,9 @@ import { sql } from 'drizzle-orm';
 import { chatMessageListSchema, DELETED_SENDER, roomSendDestination } from '@/lib/contract/chat';
 import { errorBodySchema } from '@/lib/contract/errors';
 import { loginCheckSchema } from '@/lib/contract/session';
+
 import type { Db } from '../src/db/client';
-import { idempotencyKeys, notifications, postLikes, type Member } from '../src/db/schema';
+import { idempotencyKeys, type Member, notifications, postLikes } from '../src/db/schema';
 import {
   buildClub,
   buildDay,
@@ -34,11 +35,11 @@ import { LocalImageStorage } from '../src/storage/local-image-storage';
 import { apiClient, sessionCookie } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
-import { startRedisPair } from './helpers/instances';
 import { CookieJar, request } from './helpers/http';
 import { filesUnder, imagesDir } from './helpers/images';
+import { startRedisPair } from './helpers/instances';
 import { signIn } from './helpers/sign-in';
-import { connectStomp, cookieFor, subscribeRoom, type StompPeer } from './helpers/stomp';
+import { connectStomp, cookieFor, type StompPeer, subscribeRoom } from './helpers/stomp';
 import { delay, until } from './helpers/wait';
 
 after(dropTestDatabases);

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
-import { CATALOGUE } from '@/lib/shared/catalogue/data';
 import {
   catalogueAddResultSchema,
   catalogueSchema,
   recentExercisesSchema,
 } from '@/lib/contract/catalogue';
 import { exerciseListSchema } from '@/lib/contract/exercise';
+import { CATALOGUE } from '@/lib/shared/catalogue/data';
+
 import type { Member } from '../src/db/schema';
 import {
   buildDay,
@@ -18,7 +19,7 @@ import {
   insertExercises,
   insertMembers,
 } from '../src/seed/builders';
-import { apiClient, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 

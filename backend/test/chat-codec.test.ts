@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import {
+  type DecodedItem,
   encodeFrame,
   header,
   StompDecoder,
   StompProtocolError,
-  type DecodedItem,
 } from '../src/chat/stomp/codec';
 import { decodeSendBody } from '../src/chat/stomp/session';
 

@@ -4,7 +4,6 @@ import { after, before, describe, it } from 'node:test';
 
 import { sql } from 'drizzle-orm';
 
-import { ALREADY_SUBSCRIBED_ERROR, NOT_A_MEMBER_ERROR } from '@/lib/shared/chat/stomp-refusal';
 import {
   CHAT_MESSAGES,
   chatBroadcastSchema,
@@ -12,6 +11,8 @@ import {
   roomSendDestination,
   roomTopic,
 } from '@/lib/contract/chat';
+import { ALREADY_SUBSCRIBED_ERROR, NOT_A_MEMBER_ERROR } from '@/lib/shared/chat/stomp-refusal';
+
 import { header, StompDecoder, type StompFrame, type StompVersion } from '../src/chat/stomp/codec';
 import type { Member } from '../src/db/schema';
 import {
@@ -30,8 +31,8 @@ import {
   connectStomp,
   cookieFor,
   rawWebSocket,
-  subscribeRoom,
   type StompPeer,
+  subscribeRoom,
 } from './helpers/stomp';
 import { delay, until } from './helpers/wait';
 

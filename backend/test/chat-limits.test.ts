@@ -5,12 +5,13 @@ import { after, afterEach, beforeEach, describe, it, type TestContext } from 'no
 
 import type { IFrame, StompSubscription } from '@stomp/stompjs';
 
+import { chatBroadcastSchema, roomSendDestination, roomTopic } from '@/lib/contract/chat';
+import { LIVE_EVENT } from '@/lib/contract/live';
 import {
   ALREADY_SUBSCRIBED_ERROR,
   TOO_MANY_SUBSCRIPTIONS_ERROR,
 } from '@/lib/shared/chat/stomp-refusal';
-import { chatBroadcastSchema, roomSendDestination, roomTopic } from '@/lib/contract/chat';
-import { LIVE_EVENT } from '@/lib/contract/live';
+
 import type { Member } from '../src/db/schema';
 import {
   buildClub,

@@ -5,20 +5,21 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 
 import {
+  CHAT_TICKET_PATH,
+  chatBroadcastSchema,
+  type ChatTicket,
+  chatTicketSchema,
+  roomSendDestination,
+  roomTopic,
+} from '@/lib/contract/chat';
+import { errorBodySchema } from '@/lib/contract/errors';
+import {
   NOT_A_MEMBER_ERROR,
   TICKET_OTHER_LOGIN_ERROR,
   TICKET_REFUSED_ERROR,
   TICKET_REQUIRED_ERROR,
 } from '@/lib/shared/chat/stomp-refusal';
-import {
-  CHAT_TICKET_PATH,
-  chatBroadcastSchema,
-  chatTicketSchema,
-  roomSendDestination,
-  roomTopic,
-  type ChatTicket,
-} from '@/lib/contract/chat';
-import { errorBodySchema } from '@/lib/contract/errors';
+
 import { signAccessToken } from '../src/auth/access-token';
 import { createAuthContext } from '../src/auth/context';
 import { MIN_TICKET_SESSION_ID } from '../src/chat/sockjs-server';
@@ -38,8 +39,8 @@ import {
   connectStomp,
   cookieFor,
   rawWebSocket,
-  subscribeRoom,
   type StompPeer,
+  subscribeRoom,
 } from './helpers/stomp';
 import { delay, until } from './helpers/wait';
 

@@ -3,17 +3,18 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { SignJWT } from 'jose';
 
-import { NOT_A_MEMBER_ERROR } from '@/lib/shared/chat/stomp-refusal';
 import {
   chatBroadcastSchema,
   chatMessageListSchema,
   roomSendDestination,
   roomTopic,
 } from '@/lib/contract/chat';
-import { ChatHub } from '../src/chat/hub';
+import { NOT_A_MEMBER_ERROR } from '@/lib/shared/chat/stomp-refusal';
+
 import { InProcessFanout } from '../src/chat/fanout/in-process';
+import { ChatHub } from '../src/chat/hub';
 import { isRoomMember, storeMessage } from '../src/chat/service';
-import { StompSession, type FrameTransport } from '../src/chat/stomp/session';
+import { type FrameTransport, StompSession } from '../src/chat/stomp/session';
 import { leaveClub } from '../src/club/service';
 import type { Member } from '../src/db/schema';
 import {
@@ -23,16 +24,16 @@ import {
   insertMembers,
   type StoredClub,
 } from '../src/seed/builders';
-import { startServer, TEST_JWT_KEY, type TestServer } from './helpers/app';
 import { apiClient } from './helpers/api';
+import { startServer, TEST_JWT_KEY, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { startRedisPair } from './helpers/instances';
 import {
   connectStomp,
   cookieFor,
   rawWebSocket,
-  subscribeRoom,
   type StompPeer,
+  subscribeRoom,
 } from './helpers/stomp';
 import { delay, until } from './helpers/wait';
 

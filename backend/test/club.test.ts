@@ -5,13 +5,14 @@ import { eq } from 'drizzle-orm';
 
 import { chatMessageListSchema } from '@/lib/contract/chat';
 import {
+  type Club,
   clubDetailSchema,
   clubListItemsSchema,
   clubListSchema,
   clubMemberListSchema,
   clubSchema,
-  type Club,
 } from '@/lib/contract/club';
+
 import { chatMessages, chatRooms, clubMembers, clubs, type Member } from '../src/db/schema';
 import {
   buildClub,
@@ -21,7 +22,7 @@ import {
   insertMembers,
   insertMessages,
 } from '../src/seed/builders';
-import { apiClient, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 

@@ -4,6 +4,7 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { z } from 'zod';
 
 import { commentSchema } from '@/lib/contract/comment';
+
 import type { Member } from '../src/db/schema';
 import {
   buildMember,
@@ -14,7 +15,7 @@ import {
   type StoredPost,
 } from '../src/seed/builders';
 import { LocalImageStorage } from '../src/storage/local-image-storage';
-import { apiClient, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { imagesDir } from './helpers/images';

@@ -6,8 +6,8 @@ import { describe, it } from 'node:test';
 
 import pino from 'pino';
 
-import { resolveJwtSecret, secretBytes } from '../src/auth/secret';
 import { EXPOSED_DEV_SIGN_IN_WARNING } from '../src/auth/dev-provider/interaction-page';
+import { resolveJwtSecret, secretBytes } from '../src/auth/secret';
 import { isLoopbackHost, loadConfig, redisDatabaseNumber } from '../src/config';
 import { startServer } from './helpers/app';
 import { databaseKinds } from './helpers/databases';

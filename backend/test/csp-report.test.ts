@@ -5,8 +5,9 @@ import path from 'node:path';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { errorBodySchema } from '@/lib/contract/errors';
-import { FixedWindowLimit, MAX_REPORTS_PER_REQUEST, parseCspReports } from '../src/csp/reports';
+
 import { loadConfig } from '../src/config';
+import { FixedWindowLimit, MAX_REPORTS_PER_REQUEST, parseCspReports } from '../src/csp/reports';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { captureLogs } from './helpers/log-capture';

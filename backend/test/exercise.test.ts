@@ -3,10 +3,11 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { z } from 'zod';
 
-import { exerciseSchema, type Exercise } from '@/lib/contract/exercise';
+import { type Exercise, exerciseSchema } from '@/lib/contract/exercise';
+
 import type { Member } from '../src/db/schema';
 import { buildExercise, buildMember, insertExercises, insertMembers } from '../src/seed/builders';
-import { apiClient, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 

@@ -11,14 +11,14 @@ import { strFromU8, unzipSync } from 'fflate';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 
-import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
-import type { Member } from '../src/db/schema';
+import { type ErrorBody, errorBodySchema } from '@/lib/contract/errors';
+
 import { neutralizeCell, restoreCell } from '../src/csv/cell';
+import type { Member } from '../src/db/schema';
 import { csvField, toCsv } from '../src/export/csv';
 import { ExportLocks } from '../src/export/export-lock';
 import { EXPORT_RUNNING_RETRY_SECONDS } from '../src/export/routes';
 import { MESSAGES } from '../src/http/errors';
-import type { ImageStorage, OpenedImage } from '../src/storage/image-storage';
 import {
   buildClub,
   buildDay,
@@ -39,6 +39,7 @@ import {
   insertRoutines,
   type StoredPost,
 } from '../src/seed/builders';
+import type { ImageStorage, OpenedImage } from '../src/storage/image-storage';
 import { LocalImageStorage } from '../src/storage/local-image-storage';
 import { sessionCookie } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';

@@ -4,12 +4,13 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { z } from 'zod';
 
 import {
+  type Friend,
   friendSchema,
   friendStatusSchema,
   memberSearchSchema,
   memberSummarySchema,
-  type Friend,
 } from '@/lib/contract/friend';
+
 import type { Member } from '../src/db/schema';
 import {
   buildDay,
@@ -21,7 +22,7 @@ import {
   insertFriendship,
   insertMembers,
 } from '../src/seed/builders';
-import { apiClient, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 

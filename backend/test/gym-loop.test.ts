@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
-import { todaySchema, setDoneResultSchema } from '@/lib/contract/today';
+import { setDoneResultSchema, todaySchema } from '@/lib/contract/today';
 import {
   previousSessionListSchema,
   SETTINGS_MESSAGES,
   trainingSettingsSchema,
 } from '@/lib/contract/training';
+
 import type { Member } from '../src/db/schema';
 import {
   buildDay,
@@ -20,7 +21,7 @@ import {
   insertRoutines,
   type StoredExercise,
 } from '../src/seed/builders';
-import { apiClient, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 

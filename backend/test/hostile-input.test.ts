@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import * as z from 'zod/mini';
 
 import { errorBodySchema } from '@/lib/contract/errors';
+
 import type { Member } from '../src/db/schema';
 import { MESSAGES } from '../src/http/errors';
 import {
@@ -26,7 +27,7 @@ import {
   insertRoutines,
 } from '../src/seed/builders';
 import { LocalImageStorage } from '../src/storage/local-image-storage';
-import { apiClient, sessionCookie, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient, sessionCookie } from './helpers/api';
 import { GENEROUS_RATE_LIMITS, startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { imagesDir, storedFiles, TINY_IMAGES } from './helpers/images';

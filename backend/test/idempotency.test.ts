@@ -8,15 +8,16 @@ import { z } from 'zod';
 import { errorBodySchema } from '@/lib/contract/errors';
 import { likeStateSchema } from '@/lib/contract/post';
 import { setDoneResultSchema, todayExerciseSchema, todaySchema } from '@/lib/contract/today';
+
 import { loadConfig } from '../src/config';
 import {
   idempotencyKeys,
+  type Member,
   postLikes,
   posts,
   repWeights,
   todayExercises,
   todays,
-  type Member,
 } from '../src/db/schema';
 import {
   IDEMPOTENCY_MESSAGES,

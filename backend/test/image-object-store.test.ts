@@ -10,8 +10,9 @@ import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/
 import sharp from 'sharp';
 
 import { IMAGE_VARIANT_SPECS, imageVariantKey } from '@/lib/contract/values';
+
 import { buildMember, insertMembers } from '../src/seed/builders';
-import { ImageStorageError, type ImageObjectStore } from '../src/storage/image-storage';
+import { type ImageObjectStore, ImageStorageError } from '../src/storage/image-storage';
 import { ImageRejectedError } from '../src/storage/image-type';
 import { LocalObjectStore } from '../src/storage/local-image-storage';
 import { ProcessingImageStorage } from '../src/storage/processing-image-storage';
@@ -19,7 +20,7 @@ import { createS3Client, S3ObjectStore } from '../src/storage/s3-object-store';
 import { sessionCookie } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
-import { filesUnder, FILES_PER_IMAGE, TINY_IMAGES, uploadPost } from './helpers/images';
+import { FILES_PER_IMAGE, filesUnder, TINY_IMAGES, uploadPost } from './helpers/images';
 import { startS3, type TestS3 } from './helpers/s3';
 
 const MB = 1024 * 1024;

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { Readable } from 'node:stream';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { crc32 } from 'node:zlib';
 
 import { count } from 'drizzle-orm';
@@ -15,7 +15,8 @@ import { thumbHashToRGBA } from 'thumbhash';
 import { errorBodySchema } from '@/lib/contract/errors';
 import { postListSchema } from '@/lib/contract/post';
 import { IMAGE_VARIANTS, imageVariantKey } from '@/lib/contract/values';
-import { posts, type Member } from '../src/db/schema';
+
+import { type Member, posts } from '../src/db/schema';
 import { buildMember, insertMembers } from '../src/seed/builders';
 import { gradientPng } from '../src/seed/png';
 import { processImage } from '../src/storage/image-pipeline';
@@ -23,10 +24,9 @@ import { IMAGE_KEY_PATTERN } from '../src/storage/image-storage';
 import { detectImageType } from '../src/storage/image-type';
 import { LocalObjectStore } from '../src/storage/local-image-storage';
 import { ProcessingImageStorage } from '../src/storage/processing-image-storage';
-import { apiClient, sessionCookie, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient, sessionCookie } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
-import { until } from './helpers/wait';
 import {
   displayImages,
   FILES_PER_IMAGE,
@@ -35,6 +35,7 @@ import {
   storedFiles,
   uploadPost,
 } from './helpers/images';
+import { until } from './helpers/wait';
 
 after(dropTestDatabases);
 

@@ -5,6 +5,7 @@ import type { ImportPreview, ImportResult } from '@/lib/contract/data-import';
 import { errorBodySchema } from '@/lib/contract/errors';
 import type { Exercise } from '@/lib/contract/exercise';
 import type { Today } from '@/lib/contract/today';
+
 import type { Member } from '../src/db/schema';
 import { buildExercise, buildMember, insertExercises, insertMembers } from '../src/seed/builders';
 import { sessionCookie } from './helpers/api';

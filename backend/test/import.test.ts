@@ -7,11 +7,12 @@ import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 
 import type { ImportPreview, ImportResult } from '@/lib/contract/data-import';
-import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
+import { type ErrorBody, errorBodySchema } from '@/lib/contract/errors';
 import type { Exercise } from '@/lib/contract/exercise';
 import type { Today } from '@/lib/contract/today';
 import { KG_PER_LB } from '@/lib/shared/training/units';
-import { members, type Member } from '../src/db/schema';
+
+import { type Member, members } from '../src/db/schema';
 import { guessBodyPart } from '../src/import/body-parts';
 import { parseWorkoutCsv, sessionDate } from '../src/import/parse';
 import {

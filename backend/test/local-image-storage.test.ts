@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { ImageRejectedError } from '../src/storage/image-type';
 import { LocalImageStorage } from '../src/storage/local-image-storage';
-import { displayImages, filesUnder, FILES_PER_IMAGE, TINY_IMAGES } from './helpers/images';
+import { displayImages, FILES_PER_IMAGE, filesUnder, TINY_IMAGES } from './helpers/images';
 
 const made: string[] = [];
 after(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true }))));

@@ -3,8 +3,8 @@ import { after, describe, it } from 'node:test';
 
 import { eq } from 'drizzle-orm';
 
-import { upsertMember } from '../src/auth/members';
 import { MemberLookup } from '../src/auth/member-lookup';
+import { upsertMember } from '../src/auth/members';
 import { members } from '../src/db/schema';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 

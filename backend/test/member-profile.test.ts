@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import { errorBodySchema } from '@/lib/contract/errors';
 import { memberProfileSchema } from '@/lib/contract/member';
 import { loginCheckSchema } from '@/lib/contract/session';
-import { members, pendingImageDeletions, type Member } from '../src/db/schema';
+
+import { type Member, members, pendingImageDeletions } from '../src/db/schema';
 import {
   buildMember,
   buildPost,
@@ -17,7 +18,7 @@ import {
   insertPosts,
 } from '../src/seed/builders';
 import { LocalImageStorage } from '../src/storage/local-image-storage';
-import { apiClient, sessionCookie, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient, sessionCookie } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { CookieJar, request } from './helpers/http';

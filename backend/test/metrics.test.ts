@@ -2,21 +2,22 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 
 import { roomSendDestination } from '@/lib/contract/chat';
-import { buildClub, buildMember, insertClubs, insertMembers } from '../src/seed/builders';
-import { startServer, type TestServer } from './helpers/app';
-import { sessionCookie } from './helpers/api';
-import { startRedisPair } from './helpers/instances';
-import { databaseKinds, dropTestDatabases } from './helpers/databases';
-import { TINY_IMAGES, uploadPost } from './helpers/images';
 import {
   declaredNames,
   parseSamples,
+  type Sample,
   samplesOf,
   valueOf,
-  type Sample,
 } from '@/testing/prometheus-samples';
+
+import { buildClub, buildMember, insertClubs, insertMembers } from '../src/seed/builders';
+import { sessionCookie } from './helpers/api';
+import { startServer, type TestServer } from './helpers/app';
+import { databaseKinds, dropTestDatabases } from './helpers/databases';
+import { TINY_IMAGES, uploadPost } from './helpers/images';
+import { startRedisPair } from './helpers/instances';
 import { openEvents, type SseClient } from './helpers/sse';
-import { connectStomp, subscribeRoom, type StompPeer } from './helpers/stomp';
+import { connectStomp, type StompPeer, subscribeRoom } from './helpers/stomp';
 import { delay, until } from './helpers/wait';
 
 after(dropTestDatabases);

@@ -6,15 +6,16 @@ import { eq, sql } from 'drizzle-orm';
 import { LIVE_EVENT, notificationLiveEventSchema } from '@/lib/contract/live';
 import {
   NOTIFICATION_LIMITS,
+  type NotificationItem,
+  type NotificationPage,
   notificationPageSchema,
   notificationSettingsSchema,
   unreadNotificationsSchema,
-  type NotificationItem,
-  type NotificationPage,
 } from '@/lib/contract/notification';
-import { members, notifications, posts, type Member } from '../src/db/schema';
+
+import { type Member, members, notifications, posts } from '../src/db/schema';
 import { buildMember, insertFriendship, insertMembers } from '../src/seed/builders';
-import { apiClient, sessionCookie, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient, sessionCookie } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { startRedisPair } from './helpers/instances';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import { memberSummarySchema } from '@/lib/contract/friend';
 import { postSchema } from '@/lib/contract/post';
+
 import type { Member } from '../src/db/schema';
 import {
   buildMember,
@@ -15,7 +16,7 @@ import {
   type StoredPost,
 } from '../src/seed/builders';
 import { LocalImageStorage } from '../src/storage/local-image-storage';
-import { apiClient, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { imagesDir } from './helpers/images';

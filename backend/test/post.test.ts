@@ -4,11 +4,13 @@ import path from 'node:path';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { count } from 'drizzle-orm';
+import sharp from 'sharp';
 import * as z from 'zod/mini';
 
 import { errorBodySchema } from '@/lib/contract/errors';
-import { postSchema, type Post } from '@/lib/contract/post';
-import { posts, type Member } from '../src/db/schema';
+import { type Post, postSchema } from '@/lib/contract/post';
+
+import { type Member, posts } from '../src/db/schema';
 import {
   buildMember,
   buildPost,
@@ -17,11 +19,9 @@ import {
   insertPosts,
 } from '../src/seed/builders';
 import { LocalImageStorage } from '../src/storage/local-image-storage';
-import { apiClient, sessionCookie, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient, sessionCookie } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
-import sharp from 'sharp';
-
 import {
   displayImages,
   FILES_PER_IMAGE,

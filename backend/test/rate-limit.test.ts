@@ -8,9 +8,10 @@ import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 
-import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
+import { type ErrorBody, errorBodySchema } from '@/lib/contract/errors';
+
 import { loadConfig } from '../src/config';
-import { idempotencyKeys, posts, type Member } from '../src/db/schema';
+import { idempotencyKeys, type Member, posts } from '../src/db/schema';
 import { formatWait, tooManyRequestsMessage } from '../src/http/errors';
 import {
   BUDGET_DEFAULTS,
@@ -21,17 +22,17 @@ import {
 import {
   MemoryQuotaStore,
   QUOTA_STEP_BYTES,
-  UploadQuota,
-  UploadQuotaExceededError,
   secondsToSeoulMidnight,
   seoulDay,
+  UploadQuota,
+  UploadQuotaExceededError,
 } from '../src/http/upload-quota';
 import { buildMember, insertMembers } from '../src/seed/builders';
 import { sessionCookie } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
-import { startRedisPair } from './helpers/instances';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { FILES_PER_IMAGE, storedFiles, TINY_IMAGES, uploadPost } from './helpers/images';
+import { startRedisPair } from './helpers/instances';
 
 after(dropTestDatabases);
 

@@ -2,15 +2,14 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 
 import pg from 'pg';
-
 import pino from 'pino';
 
 import { fromPool } from '../src/db/client';
 import { Readiness, READINESS_CACHE_MS } from '../src/health/readiness';
-import type { ImageStorage } from '../src/storage/image-storage';
 import { buildMember, insertMembers } from '../src/seed/builders';
-import { startServer, type TestServer } from './helpers/app';
+import type { ImageStorage } from '../src/storage/image-storage';
 import { sessionCookie } from './helpers/api';
+import { startServer, type TestServer } from './helpers/app';
 import { createPostgresDatabaseUrl, databaseKinds, dropTestDatabases } from './helpers/databases';
 import { startS3 } from './helpers/s3';
 import { TcpRelay } from './helpers/tcp-relay';

@@ -6,8 +6,8 @@ import pino from 'pino';
 
 import { createFanout } from '../src/chat';
 import type { FanoutEvent } from '../src/chat/fanout/fanout';
-import { loadConfig } from '../src/config';
 import { RedisFanout } from '../src/chat/fanout/redis';
+import { loadConfig } from '../src/config';
 import { delay } from './helpers/wait';
 
 const log = pino({ level: 'silent' });

@@ -11,15 +11,16 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 
 import { imageVariantKey } from '@/lib/contract/values';
+
 import type { Database } from '../src/db/client';
 import { pendingImageDeletions, posts } from '../src/db/schema';
+import { createPost } from '../src/post/service';
 import { buildMember, insertMembers } from '../src/seed/builders';
 import { LocalObjectStore } from '../src/storage/local-image-storage';
 import { ProcessingImageStorage } from '../src/storage/processing-image-storage';
 import { reprocessImages } from '../src/storage/reprocess-images';
-import { createPost } from '../src/post/service';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
-import { filesUnder, FILES_PER_IMAGE, phonePhoto, TINY_IMAGES } from './helpers/images';
+import { FILES_PER_IMAGE, filesUnder, phonePhoto, TINY_IMAGES } from './helpers/images';
 
 after(dropTestDatabases);
 

@@ -4,7 +4,8 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { z } from 'zod';
 
 import { EXERCISE_MESSAGES, LIMITS } from '@/lib/contract/exercise';
-import { routineExerciseSchema, routineSchema, type Routine } from '@/lib/contract/routine';
+import { type Routine, routineExerciseSchema, routineSchema } from '@/lib/contract/routine';
+
 import type { Member } from '../src/db/schema';
 import {
   buildExercise,
@@ -16,7 +17,7 @@ import {
   insertRoutines,
   type StoredExercise,
 } from '../src/seed/builders';
-import { apiClient, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { seedFullSelection } from './helpers/selection';

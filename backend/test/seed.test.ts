@@ -1,30 +1,29 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
-
-import { asc, eq, sql } from 'drizzle-orm';
-
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after, describe, it } from 'node:test';
 
+import { asc, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+import { IMAGE_VARIANTS, imageVariantKey } from '@/lib/contract/values';
+
+import type { Db } from '../src/db/client';
 import {
   comments,
   exercises,
   friendships,
-  posts,
   members,
+  posts,
   repWeights,
   routineExercises,
   routines,
   todays,
 } from '../src/db/schema';
-import type { PgTable } from 'drizzle-orm/pg-core';
-
-import { IMAGE_VARIANTS, imageVariantKey } from '@/lib/contract/values';
-import type { Db } from '../src/db/client';
 import { buildMember } from '../src/seed/builders';
-import { seedDemo } from '../src/seed/demo-seed';
 import { DEMO_MEMBERS } from '../src/seed/demo-members';
+import { seedDemo } from '../src/seed/demo-seed';
 import { detectImageType } from '../src/storage/image-type';
 import { LocalImageStorage } from '../src/storage/local-image-storage';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, describe, it, type TestContext } from 'node:test';
 
+import type { IFrame } from '@stomp/stompjs';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import type { IFrame } from '@stomp/stompjs';
 
 import { errorBodySchema } from '@/lib/contract/errors';
+
 import { deriveKey } from '../src/auth/keys';
 import { RefreshTokenService } from '../src/auth/refresh-tokens';
 import { SessionRevocations } from '../src/auth/session-revocations';
@@ -18,7 +19,7 @@ import { CookieJar, request } from './helpers/http';
 import { startRedisPair } from './helpers/instances';
 import { signIn } from './helpers/sign-in';
 import { openEvents } from './helpers/sse';
-import { connectStomp, subscribeRoom, type StompPeer } from './helpers/stomp';
+import { connectStomp, type StompPeer, subscribeRoom } from './helpers/stomp';
 import { delay, until } from './helpers/wait';
 
 after(dropTestDatabases);

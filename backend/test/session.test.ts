@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
-import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 
 import { errorBodySchema } from '@/lib/contract/errors';
 import { loginCheckSchema } from '@/lib/contract/session';
+
 import { signAccessToken } from '../src/auth/access-token';
 import { deriveKey } from '../src/auth/keys';
 import { RefreshTokenService } from '../src/auth/refresh-tokens';
-import { members, type Member } from '../src/db/schema';
+import { type Member, members } from '../src/db/schema';
 import { buildMember, insertMembers } from '../src/seed/builders';
 import { startServer, TEST_JWT_KEY, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';

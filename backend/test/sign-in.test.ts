@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import { after, afterEach, beforeEach, describe, it } from 'node:test';
 
 import { loginCheckSchema } from '@/lib/contract/session';
-import { seedDemo } from '../src/seed/demo-seed';
+
 import { DEMO_MEMBERS } from '../src/seed/demo-members';
+import { seedDemo } from '../src/seed/demo-seed';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { CookieJar, location, request } from './helpers/http';

@@ -9,10 +9,11 @@ import { z } from 'zod';
 
 import { commentSchema } from '@/lib/contract/comment';
 import { likerListSchema, likeStateSchema, postSchema } from '@/lib/contract/post';
+
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
-import { comments, pendingImageDeletions, postLikes, posts, type Member } from '../src/db/schema';
+import { comments, type Member, pendingImageDeletions, postLikes, posts } from '../src/db/schema';
 import {
   buildMember,
   buildPost,
@@ -24,7 +25,7 @@ import {
 } from '../src/seed/builders';
 import type { ImageStorage } from '../src/storage/image-storage';
 import { LocalImageStorage } from '../src/storage/local-image-storage';
-import { apiClient, sessionCookie, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient, sessionCookie } from './helpers/api';
 import { startServer, TEST_JWT_SECRET, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { FILES_PER_IMAGE, filesUnder, imagesDir, storedFiles } from './helpers/images';

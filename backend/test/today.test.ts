@@ -4,7 +4,8 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { z } from 'zod';
 
 import { EXERCISE_MESSAGES, LIMITS } from '@/lib/contract/exercise';
-import { todayDateSchema, todaySchema, type Today } from '@/lib/contract/today';
+import { type Today, todayDateSchema, todaySchema } from '@/lib/contract/today';
+
 import { friendships, type Member } from '../src/db/schema';
 import { areFriends } from '../src/friend/service';
 import {
@@ -19,7 +20,7 @@ import {
   insertRoutines,
   type StoredExercise,
 } from '../src/seed/builders';
-import { apiClient, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { seedFullSelection } from './helpers/selection';

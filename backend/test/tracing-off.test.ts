@@ -4,8 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import { tracing } from '../src/telemetry/tracing';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds } from './helpers/databases';
-import { captureLogs, type LogCapture } from './helpers/log-capture';
 import { loadedOpenTelemetry } from './helpers/loaded-modules';
+import { captureLogs, type LogCapture } from './helpers/log-capture';
 
 // Tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT): no OpenTelemetry code runs, yet every line a
 // request logs carries a trace_id, the BFF's when it sent a traceparent.

@@ -4,14 +4,14 @@ import { after, before, describe, it } from 'node:test';
 import { SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 
+import { buildMember, insertMembers } from '../src/seed/builders';
 import { startTracing } from '../src/telemetry/otel';
 import type { Tracing } from '../src/telemetry/tracing';
 import { apiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
-import { captureLogs, type LogCapture } from './helpers/log-capture';
 import { loadedOpenTelemetry } from './helpers/loaded-modules';
-import { buildMember, insertMembers } from '../src/seed/builders';
+import { captureLogs, type LogCapture } from './helpers/log-capture';
 
 // Tracing on: the backend continues the BFF's W3C trace in a server span, and the request's log
 // lines carry that span's trace_id and span_id. Spans go to an in-memory exporter here

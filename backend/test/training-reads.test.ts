@@ -8,6 +8,7 @@ import {
   weekSummarySchema,
 } from '@/lib/contract/training';
 import { addDays, seoulToday } from '@/lib/shared/training/week';
+
 import type { Member } from '../src/db/schema';
 import {
   buildDay,
@@ -20,7 +21,7 @@ import {
   insertMembers,
   type StoredExercise,
 } from '../src/seed/builders';
-import { apiClient, type ApiClient } from './helpers/api';
+import { type ApiClient, apiClient } from './helpers/api';
 import { startServer, type TestServer } from './helpers/app';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 

@@ -7,12 +7,13 @@ import { DELETED_SENDER, roomSendDestination } from '@/lib/contract/chat';
 import { chatLiveEventSchema, LIVE_EVENT, readLiveEventSchema } from '@/lib/contract/live';
 import {
   readPositionSchema,
+  type RoomsSummary,
   roomsSummarySchema,
   UNREAD_COUNT_CAP,
-  type RoomsSummary,
 } from '@/lib/contract/unread';
+
 import { signAccessToken } from '../src/auth/access-token';
-import { chatMessages, members, type Member } from '../src/db/schema';
+import { chatMessages, type Member, members } from '../src/db/schema';
 import {
   buildClub,
   buildMember,
@@ -21,8 +22,8 @@ import {
   insertMessages,
   type StoredClub,
 } from '../src/seed/builders';
+import { type ApiClient, apiClient, sessionCookie } from './helpers/api';
 import { startServer, TEST_JWT_KEY, type TestServer } from './helpers/app';
-import { apiClient, sessionCookie, type ApiClient } from './helpers/api';
 import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { startRedisPair } from './helpers/instances';
 import { openEvents, type SseClient } from './helpers/sse';

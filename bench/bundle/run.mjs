@@ -15,6 +15,7 @@
 // Usage: node bench/bundle/run.mjs [--top 8]
 // Needs `npm run build` (honours NEXT_DIST_DIR). Stops every process it started, by PID.
 import { gzipSync } from 'node:zlib';
+
 import {
   demoMember,
   launchChromium,

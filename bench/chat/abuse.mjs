@@ -3,10 +3,10 @@
 // other members chat. Compared with the same run without that connection, each on a fresh backend
 // of its own (so that neither inherits the other's heap), in alternating rounds: the others' p99
 // publish→delivery and the backend's peak RSS. Budget: both within 1.2× of the run without.
-import WebSocket from 'ws';
-
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+
+import WebSocket from 'ws';
 
 import { sleep } from '../lib/backend.mjs';
 

@@ -9,6 +9,7 @@
 // protocol work and little else; the benchmark still runs some real library clients alongside
 // (run.mjs) and reports their latency separately.
 import { randomBytes } from 'node:crypto';
+
 import WebSocket from 'ws';
 
 const HEART_BEAT_MS = 4000;

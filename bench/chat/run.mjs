@@ -26,6 +26,20 @@ import { Client } from '@stomp/stompjs';
 import SockJS from 'sockjs-client';
 
 import {
+  api,
+  ensureBuilt,
+  fmt,
+  percentile,
+  pool,
+  printTable,
+  runBench,
+  signIn,
+  sleep,
+  startBackend,
+  stopBackend,
+  withDatabase,
+} from '../lib/backend.mjs';
+import {
   ABUSE_BUDGET_RATIO,
   ABUSE_ROUNDS,
   ABUSE_SUBSCRIPTIONS,
@@ -42,21 +56,6 @@ import {
   UNREAD_MESSAGES,
   UNREAD_ROOMS,
 } from './unread.mjs';
-
-import {
-  api,
-  ensureBuilt,
-  fmt,
-  percentile,
-  pool,
-  printTable,
-  runBench,
-  signIn,
-  sleep,
-  startBackend,
-  stopBackend,
-  withDatabase,
-} from '../lib/backend.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '50,200').split(',').map(Number);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 3);

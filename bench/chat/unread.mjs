@@ -5,8 +5,8 @@
 // of someone else's message counts one); measured is the time from a message's publish to every
 // other member of its room having counted it, and whether every count then matches the backend's
 // GET /api/rooms/summary. Budget: p99 ≤ 100 ms, nothing lost, every count right.
-import { connectLeanClient } from './lean-client.mjs';
 import { api, percentile, pool, sleep } from '../lib/backend.mjs';
+import { connectLeanClient } from './lean-client.mjs';
 
 export const UNREAD_MEMBERS = Number(process.env.BENCH_UNREAD_MEMBERS ?? 200);
 export const UNREAD_ROOMS = Number(process.env.BENCH_UNREAD_ROOMS ?? 20);

@@ -14,6 +14,7 @@
 // Usage: node bench/images/run.mjs [--photos 12] [--runs 3]
 // Needs `npm run build` (honours NEXT_DIST_DIR). Stops every process it started, by PID.
 import sharp from 'sharp';
+
 import {
   cookieHeader,
   demoMember,

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { chromium } from 'playwright-core';
 
 import { APP_BUILD_INPUTS, newestMtime } from '../../scripts/build-inputs.mjs';

@@ -14,6 +14,7 @@
 // Needs `npm run build` (honours NEXT_DIST_DIR). Stops every process it started, by PID.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
 import {
   cookieHeader,
   demoMember,

@@ -32,6 +32,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import autocannon from 'autocannon';
 
 import { benchAppServer } from '../lib/app-server.mjs';

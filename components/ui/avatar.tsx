@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+
 import styles from './avatar.module.css';
 
 export type AvatarSize = 'sm' | 'md' | 'lg';

@@ -1,5 +1,7 @@
 import Link from 'next/link';
+
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './brand.module.css';
 
 /** The app's mark: a red dot (the calendar's completion marker) and the name. */

@@ -1,4 +1,5 @@
 import type { ElementType, HTMLAttributes } from 'react';
+
 import styles from './card.module.css';
 
 export interface CardProps extends HTMLAttributes<HTMLElement> {

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+
 import { ConfirmProvider, useConfirm } from './confirm-dialog';
 import { ToastProvider, useToast } from './toast';
 

@@ -1,7 +1,9 @@
 'use client';
 
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+
 import { messages } from '@/lib/i18n/messages';
+
 import { Button } from './button';
 import { Dialog } from './dialog';
 

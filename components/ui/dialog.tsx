@@ -1,18 +1,20 @@
 'use client';
 
 import {
-  useEffect,
-  useId,
-  useRef,
   type KeyboardEvent,
   type ReactNode,
   type RefObject,
+  useEffect,
+  useId,
+  useRef,
 } from 'react';
 import { createPortal } from 'react-dom';
+
 import { messages } from '@/lib/i18n/messages';
+
+import styles from './dialog.module.css';
 import { CloseIcon } from './icons';
 import { dialogOpened, openDialogCount } from './layers';
-import styles from './dialog.module.css';
 
 const FOCUSABLE = [
   'a[href]',

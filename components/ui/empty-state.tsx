@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import styles from './empty-state.module.css';
 
 export interface EmptyStateProps {

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ComponentType, SVGProps } from 'react';
+
 import * as icons from './icons';
 
 const all = Object.entries(icons) as [string, ComponentType<SVGProps<SVGSVGElement>>][];

@@ -3,6 +3,7 @@
 import { Button } from '@/components/ui/button';
 import { describeError } from '@/components/ui/errors';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './dialog-layout.module.css';
 
 export interface InlineLoadErrorProps {

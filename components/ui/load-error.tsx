@@ -3,6 +3,7 @@
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './load-error.module.css';
 
 export interface LoadErrorProps {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import styles from './page-header.module.css';
 
 export interface PageHeaderProps {

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+
 import styles from './page-placeholder.module.css';
 
 export interface PagePlaceholderProps {

@@ -1,5 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+
 import { ChevronDownIcon } from '@/components/ui/chevron-down-icon';
+
 import styles from './select-field.module.css';
 
 export interface SelectFieldProps {

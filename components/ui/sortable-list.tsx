@@ -8,9 +8,11 @@ import {
   type ResponderProvided,
 } from '@hello-pangea/dnd';
 import type { KeyboardEvent, ReactNode } from 'react';
+
 import { DragHandleIcon } from '@/components/ui/icons';
 import { messages } from '@/lib/i18n/messages';
 import { useDocumentNonce } from '@/lib/security/document-nonce';
+
 import { moveItem } from './reorder';
 import styles from './sortable-list.module.css';
 

@@ -1,6 +1,7 @@
 'use client';
 
-import { useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useRef } from 'react';
+
 import styles from './tabs.module.css';
 
 export interface TabItem<K extends string> {

@@ -1,6 +1,7 @@
 'use client';
 
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
+
 import styles from './text-field.module.css';
 
 interface FieldProps {

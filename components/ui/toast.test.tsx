@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
+
 import { Dialog } from './dialog';
 import { ToastProvider, useToast } from './toast';
 

@@ -2,6 +2,7 @@
 
 import {
   createContext,
+  type ReactNode,
   useCallback,
   useContext,
   useEffect,
@@ -9,9 +10,10 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
-  type ReactNode,
 } from 'react';
+
 import { messages } from '@/lib/i18n/messages';
+
 import { CloseIcon } from './icons';
 import { openDialogCount, subscribeDialogs } from './layers';
 import styles from './toast.module.css';

@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import {
-  expect,
-  test,
   type Browser,
   type BrowserContext,
+  expect,
   type Locator,
   type Page,
   type Response,
+  test,
 } from '@playwright/test';
+
 import { signIn, uniqueNamedMember } from '../fixtures/auth';
 import { seoulToday } from '../fixtures/calendar';
 import { createClub, openRoom } from '../fixtures/club';

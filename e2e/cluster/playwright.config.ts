@@ -1,5 +1,7 @@
 import path from 'node:path';
+
 import { defineConfig, devices } from '@playwright/test';
+
 import chromium from '../../scripts/chromium.json';
 import { CLUSTER_APP_URL, CLUSTER_PORT, clusterEnv } from './env';
 

@@ -12,10 +12,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
-  ServiceError,
   checkRedis,
   dropDatabase,
   ensureDatabase,
+  ServiceError,
 } from '../../scripts/cluster/services.mjs';
 import { DEFAULT_REDIS_URL } from '../../scripts/cluster/topology.mjs';
 

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+
 import { signIn } from '../fixtures/auth';
 import { seoulToday } from '../fixtures/calendar';
 import { writeHeaders } from '../fixtures/env';

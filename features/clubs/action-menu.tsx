@@ -2,8 +2,10 @@
 
 import type { Route } from 'next';
 import Link from 'next/link';
-import { Fragment, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+
 import { MoreIcon } from '@/components/ui/icons';
+
 import styles from './action-menu.module.css';
 
 export interface ActionMenuItem {

@@ -1,18 +1,20 @@
 'use client';
 
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ClubIcon } from '@/components/ui/icons';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/components/ui/errors';
+import { ClubIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { clubsRead } from '@/features/clubs/reads/clubs';
 import type { ClubSearch } from '@/lib/api/keys';
 import { CLUB_FILTERS, type ClubFilter } from '@/lib/contract/values';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
-import { clubsRead } from '@/features/clubs/reads/clubs';
+
 import { ClubCard } from './club-card';
 import styles from './club-list-page.module.css';
 

@@ -4,14 +4,16 @@ import type { Route } from 'next';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
-import { ChatIcon } from '@/components/ui/icons';
+
 import { Button, ButtonLink } from '@/components/ui/button';
+import { ChatIcon } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
+import type { ClubEntry } from '@/features/clubs/reads/clubs';
 import { isRateLimited, rateLimitMessage } from '@/lib/api/errors';
 import { clubPagePath } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
-import type { ClubEntry } from '@/features/clubs/reads/clubs';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './club-card.module.css';
 
 /** The path of a club's chat room page. */

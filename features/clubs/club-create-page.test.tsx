@@ -1,6 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
+
 import { ClubCreatePage } from './club-create-page';
 import { validateClubForm } from './club-form';
 

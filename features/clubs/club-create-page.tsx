@@ -2,34 +2,36 @@
 
 import { useRouter } from 'next/navigation';
 import {
+  type ChangeEvent,
+  type FormEvent,
   startTransition,
   useActionState,
   useRef,
   useState,
-  type ChangeEvent,
-  type FormEvent,
 } from 'react';
+
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { PageHeader } from '@/components/ui/page-header';
-import { useToast } from '@/components/ui/toast';
 import { failureMessage, fieldErrorsOf } from '@/components/ui/errors';
+import { PageHeader } from '@/components/ui/page-header';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
 import { loadApi } from '@/lib/api/load';
 import { CLUB_LIMITS } from '@/lib/contract/values';
-import { useRevalidateClubs } from '@/features/clubs/use-revalidate-clubs';
 import { messages } from '@/lib/i18n/messages';
+
+import styles from './club-create-page.module.css';
 import {
   CLUB_FIELDS,
+  type ClubField,
+  type ClubFormErrors,
+  type ClubFormValues,
   emptyClubForm,
   isValidClubForm,
   toClubPayload,
   validateClubForm,
-  type ClubField,
-  type ClubFormErrors,
-  type ClubFormValues,
 } from './club-form';
-import styles from './club-create-page.module.css';
+import { useRevalidateClubs } from './use-revalidate-clubs';
 
 const labels: Record<ClubField, string> = {
   title: messages.clubForm.name,

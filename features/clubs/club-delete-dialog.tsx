@@ -1,9 +1,11 @@
 'use client';
 
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './club-delete-dialog.module.css';
 
 const text = messages.clubMenu;

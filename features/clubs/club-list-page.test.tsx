@@ -1,15 +1,17 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
+
 import { ToastProvider } from '@/components/ui/toast';
-import { mockFetch, renderWithApp } from '@/testing/test-helpers';
+import { clubsRead } from '@/features/clubs/reads/clubs';
 import { CLUBS_KEY, ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';
-import type { RoomSummary, RoomsSummary } from '@/lib/contract/unread';
-import { clubsRead } from '@/features/clubs/reads/clubs';
-import { ClubListPage } from './club-list-page';
+import type { RoomsSummary, RoomSummary } from '@/lib/contract/unread';
 import { buildClub } from '@/testing/builders';
+import { mockFetch, renderWithApp } from '@/testing/test-helpers';
+
+import { ClubListPage } from './club-list-page';
 
 const push = jest.fn();
 jest.mock('next/navigation', () => ({

@@ -1,7 +1,8 @@
-import { PlusIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
+import { PlusIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { messages } from '@/lib/i18n/messages';
+
 import { ClubBrowser } from './club-browser';
 import { MyChats } from './my-chats';
 

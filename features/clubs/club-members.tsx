@@ -1,12 +1,14 @@
 'use client';
 
 import { useId } from 'react';
+
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { Skeleton } from '@/components/ui/skeleton';
 import type { ClubMemberView } from '@/features/clubs/reads/clubs';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './club-members.module.css';
 
 const text = messages.clubPage;

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp } from '@/testing/test-helpers';
+
 import type { ClubDetail, ClubMember } from '@/lib/contract/club';
-import { ClubPage } from './club-page';
 import { buildClub } from '@/testing/builders';
+import { mockFetch, renderWithApp } from '@/testing/test-helpers';
+
+import { ClubPage } from './club-page';
 
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }),

@@ -2,23 +2,25 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ChatIcon } from '@/components/ui/icons';
+
 import { Avatar } from '@/components/ui/avatar';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { describeError } from '@/components/ui/errors';
+import { ChatIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { describeError } from '@/components/ui/errors';
-import { LoadError } from '@/components/ui/load-error';
+import { type ClubDetailView, clubMembersRead, clubRead } from '@/features/clubs/reads/clubs';
 import { loadApi } from '@/lib/api/load';
 import { useSession } from '@/lib/auth';
 import { useRead } from '@/lib/hooks/use-read';
-import { useRevalidateClubs } from '@/features/clubs/use-revalidate-clubs';
 import { messages } from '@/lib/i18n/messages';
-import { clubMembersRead, clubRead, type ClubDetailView } from '@/features/clubs/reads/clubs';
+
 import { chatRoomPath } from './club-card';
 import { ClubMembers } from './club-members';
 import styles from './club-page.module.css';
+import { useRevalidateClubs } from './use-revalidate-clubs';
 
 const text = messages.clubPage;
 

@@ -2,18 +2,20 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { useToast } from '@/components/ui/toast';
 import { failureMessage } from '@/components/ui/errors';
+import { useToast } from '@/components/ui/toast';
+import { clubOfRoomRead, clubRead } from '@/features/clubs/reads/clubs';
 import { clubPagePath } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import { useRead } from '@/lib/hooks/use-read';
-import { useRevalidateClub, useRevalidateClubs } from '@/features/clubs/use-revalidate-clubs';
 import { messages } from '@/lib/i18n/messages';
-import { clubOfRoomRead, clubRead } from '@/features/clubs/reads/clubs';
 import { fetchRead } from '@/lib/reads/fetch-read';
+
 import { ActionMenu, type ActionMenuItem } from './action-menu';
 import { ClubDeleteDialog } from './club-delete-dialog';
+import { useRevalidateClub, useRevalidateClubs } from './use-revalidate-clubs';
 
 const text = messages.clubMenu;
 

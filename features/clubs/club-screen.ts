@@ -1,8 +1,9 @@
 import 'server-only';
+
 import { roomsSummaryRead } from '@/features/clubs/reads/chat';
 import { clubMembersRead, clubRead, clubsRead } from '@/features/clubs/reads/clubs';
-import { readFallbackKey, serverRead } from '@/lib/bff/server-read';
 import { unlessUnavailable, withEntry } from '@/lib/bff/screens/fallback';
+import { readFallbackKey, serverRead } from '@/lib/bff/server-read';
 
 /**
  * What /club's first view shows, as SWR fallback entries: every club, under the key the list

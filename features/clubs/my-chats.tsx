@@ -2,12 +2,14 @@
 
 import Link from 'next/link';
 import { useId } from 'react';
-import { UnreadBadge } from '@/features/clubs/chat/unread-badge';
+
 import { Card } from '@/components/ui/card';
-import type { RoomSummary } from '@/lib/contract/unread';
+import { UnreadBadge } from '@/features/clubs/chat/unread-badge';
 import { useRoomsSummary } from '@/features/clubs/chat/use-rooms-summary';
+import type { RoomSummary } from '@/lib/contract/unread';
 import { messages } from '@/lib/i18n/messages';
 import { relativeTimeLabel } from '@/lib/relative-time';
+
 import { chatRoomPath } from './club-card';
 import styles from './my-chats.module.css';
 

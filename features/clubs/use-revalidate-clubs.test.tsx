@@ -1,11 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CLUB_FILTERS } from '@/lib/contract/values';
+
 import { clubRead, clubsRead } from '@/features/clubs/reads/clubs';
-import { mockFetch, renderWithApp, settle } from '@/testing/test-helpers';
+import { CLUB_FILTERS } from '@/lib/contract/values';
 import { useRead } from '@/lib/hooks/use-read';
-import { useRevalidateClub, useRevalidateClubs } from './use-revalidate-clubs';
 import { buildClub } from '@/testing/builders';
+import { mockFetch, renderWithApp, settle } from '@/testing/test-helpers';
+
+import { useRevalidateClub, useRevalidateClubs } from './use-revalidate-clubs';
 
 const club = buildClub();
 const SEARCHED = '/api/clubs?name=%EB%9F%AC%EB%8B%9D&isMyClubs=1';

@@ -1,6 +1,7 @@
 'use client';
 
 import { useSWRConfig } from 'swr';
+
 import { isClubPageKey, isClubsKey } from '@/lib/api/keys';
 
 /** Revalidates every cached club list, searched or not (after creating or leaving a club). */

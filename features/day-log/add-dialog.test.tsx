@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
+
 import { AddDialog } from './add-dialog';
 
 const DATE = '2026-11-23';

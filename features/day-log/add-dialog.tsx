@@ -1,26 +1,28 @@
 'use client';
 
 import type { Route } from 'next';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { describeError } from '@/components/ui/errors';
+import { InlineLoadError } from '@/components/ui/inline-load-error';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { describeError } from '@/components/ui/errors';
-import type { TodaySelectionItem } from '@/lib/api/today';
-import { LIMITS } from '@/lib/contract/values';
-import { useDayLog } from '@/features/day-log/use-day-log';
-import { useRead } from '@/lib/hooks/use-read';
-import { exercisesRead } from '@/features/training/reads/exercises';
-import { routinesRead } from '@/features/training/reads/routines';
 import { addChange } from '@/features/day-log/offline/day-changes';
 import { dayOutbox } from '@/features/day-log/offline/day-outbox';
+import { exercisesRead } from '@/features/training/reads/exercises';
+import { routinesRead } from '@/features/training/reads/routines';
+import type { TodaySelectionItem } from '@/lib/api/today';
+import { LIMITS } from '@/lib/contract/values';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
-import { ExercisePicker } from './exercise-picker';
-import { isSelected, toggleSelection, type SelectionType } from './selection';
-import { ChoiceText, SelectionOrder } from './choice-parts';
+
 import styles from './add-dialog.module.css';
-import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { ChoiceText, SelectionOrder } from './choice-parts';
+import { ExercisePicker } from './exercise-picker';
+import { isSelected, type SelectionType, toggleSelection } from './selection';
+import { useDayLog } from './use-day-log';
 
 const TABS: readonly { type: SelectionType; label: string }[] = [
   { type: 'exercise', label: messages.dayLog.tabExercises },

@@ -1,4 +1,5 @@
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './calendar-legend.module.css';
 
 export interface CalendarLegendProps {

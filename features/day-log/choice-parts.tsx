@@ -1,4 +1,5 @@
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './add-dialog.module.css';
 
 /** A choice's name and its line of detail (sets, body part, equipment), beside its checkbox. */

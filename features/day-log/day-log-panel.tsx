@@ -1,35 +1,37 @@
 'use client';
 
-import { useId, type Ref } from 'react';
+import { type Ref, useId } from 'react';
+
 import { Button } from '@/components/ui/button';
+import { describeError } from '@/components/ui/errors';
 import { SmallPencilIcon, SmallPlusIcon } from '@/components/ui/icons';
+import { InlineLoadError } from '@/components/ui/inline-load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { describeError } from '@/components/ui/errors';
-import type { RepWeight } from '@/lib/contract/exercise';
-import { useDayLog } from '@/features/day-log/use-day-log';
-import { useRead } from '@/lib/hooks/use-read';
-import {
-  dayRecordsRead,
-  previousSessionsRead,
-  type DayEntry,
-  type DayLog,
-  type DayRecords,
-} from '@/features/day-log/reads';
-import { trainingSettingsRead } from '@/features/training/reads/training';
-import type { RecordKind } from '@/lib/shared/training/records';
 import { checkChange, setsChange, tickChange } from '@/features/day-log/offline/day-changes';
 import { dayOutbox } from '@/features/day-log/offline/day-outbox';
-import { LIMITS } from '@/lib/contract/values';
+import { trainingSettingsRead } from '@/features/training/reads/training';
 import {
   DEFAULT_REST_SECONDS,
   startRestTimer,
 } from '@/features/training/rest-timer/rest-timer-store';
-import { previousSessionText } from './previous-session';
-import { RecordBadge, TickSetList } from './tick-set-list';
+import type { RepWeight } from '@/lib/contract/exercise';
+import { LIMITS } from '@/lib/contract/values';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+import type { RecordKind } from '@/lib/shared/training/records';
+
 import styles from './day-log-panel.module.css';
-import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { previousSessionText } from './previous-session';
+import {
+  type DayEntry,
+  type DayLog,
+  type DayRecords,
+  dayRecordsRead,
+  previousSessionsRead,
+} from './reads';
+import { RecordBadge, TickSetList } from './tick-set-list';
+import { useDayLog } from './use-day-log';
 
 export interface DayLogPanelProps {
   /** The chosen day, `YYYY-MM-DD`. */

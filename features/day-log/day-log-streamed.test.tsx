@@ -1,10 +1,12 @@
 import { act, screen } from '@testing-library/react';
+
 import { dayKey, dayRecordsKey, monthKey, previousSessionsKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
 import { StreamedFallback } from '@/lib/hooks/streamed-fallback';
-import { dayLogRead, monthRead } from '@/features/day-log/reads';
 import { mockFetch, renderServerFirst, settle } from '@/testing/test-helpers';
+
 import { DayLogPanel } from './day-log-panel';
+import { dayLogRead, monthRead } from './reads';
 
 const DATE = '2026-11-23';
 const day: Today = {

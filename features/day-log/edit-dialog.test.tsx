@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
+
 import type { Today } from '@/lib/contract/today';
-import { dayLogRead } from '@/features/day-log/reads';
+import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
+
 import { DayLogPanel } from './day-log-panel';
 import { EditDialog } from './edit-dialog';
+import { dayLogRead } from './reads';
 
 /** The day as the backend answers it. */
 const wire: Today = {

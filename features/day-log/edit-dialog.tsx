@@ -1,27 +1,29 @@
 'use client';
 
 import { useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
 import layout from '@/components/ui/dialog-layout.module.css';
 import { describeError } from '@/components/ui/errors';
-import { ExerciseEditList, useExerciseEdits } from '@/features/training/sets/exercise-edit-list';
 import { sequencesOf } from '@/components/ui/reorder';
-import {
-  setDraftsFrom,
-  toRepWeightInputs,
-  type SetDraft,
-} from '@/features/training/sets/set-drafts';
-import { useRead } from '@/lib/hooks/use-read';
-import { useWeightUnit } from '@/features/training/use-weight-unit';
+import { useToast } from '@/components/ui/toast';
 import { deleteChange, sequenceChange, setsChange } from '@/features/day-log/offline/day-changes';
 import { dayOutbox } from '@/features/day-log/offline/day-outbox';
-import { previousSessionsRead, type DayLog } from '@/features/day-log/reads';
+import { ExerciseEditList, useExerciseEdits } from '@/features/training/sets/exercise-edit-list';
+import {
+  type SetDraft,
+  setDraftsFrom,
+  toRepWeightInputs,
+} from '@/features/training/sets/set-drafts';
+import { useWeightUnit } from '@/features/training/use-weight-unit';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+
 import { bySequence } from './day-log-panel';
-import { previousSessionText } from './previous-session';
 import styles from './edit-dialog.module.css';
+import { previousSessionText } from './previous-session';
+import { type DayLog, previousSessionsRead } from './reads';
 
 interface EditItem {
   id: number;

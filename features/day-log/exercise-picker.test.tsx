@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
+
 import { AddDialog } from './add-dialog';
 import { matchesQuery } from './exercise-search';
 

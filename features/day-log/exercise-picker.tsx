@@ -1,26 +1,28 @@
 'use client';
 
 import { useId, useMemo, useState } from 'react';
-import { SkeletonList } from '@/components/ui/skeleton';
-import { useToast } from '@/components/ui/toast';
+
 import { describeError } from '@/components/ui/errors';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import {
+  type CatalogueEntry,
+  catalogueRead,
+  recentExercisesRead,
+} from '@/features/training/reads/catalogue';
+import { exercisesRead } from '@/features/training/reads/exercises';
 import { loadApi } from '@/lib/api/load';
 import type { TodaySelectionItem } from '@/lib/api/today';
 import type { Exercise } from '@/lib/contract/exercise';
 import { CLASSIFICATIONS } from '@/lib/contract/values';
 import { useRead } from '@/lib/hooks/use-read';
-import {
-  catalogueRead,
-  recentExercisesRead,
-  type CatalogueEntry,
-} from '@/features/training/reads/catalogue';
-import { exercisesRead } from '@/features/training/reads/exercises';
 import { messages } from '@/lib/i18n/messages';
-import { matchesPart, matchesQuery, searchText, type PartFilter } from './exercise-search';
-import { isSelected } from './selection';
-import { ChoiceText, SelectionOrder } from './choice-parts';
+
 import styles from './add-dialog.module.css';
+import { ChoiceText, SelectionOrder } from './choice-parts';
+import { matchesPart, matchesQuery, type PartFilter, searchText } from './exercise-search';
+import { isSelected } from './selection';
 
 const text = messages.catalogue;
 const PARTS: readonly PartFilter[] = ['ALL', ...CLASSIFICATIONS];

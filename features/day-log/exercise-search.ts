@@ -1,4 +1,5 @@
 import { getChoseong } from 'es-hangul';
+
 import type { CLASSIFICATIONS } from '@/lib/contract/values';
 
 type Classification = (typeof CLASSIFICATIONS)[number];

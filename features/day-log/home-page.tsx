@@ -1,21 +1,23 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { describeError } from '@/components/ui/errors';
 import { PageHeader } from '@/components/ui/page-header';
 import { WeekSummary } from '@/features/training/history/week-summary';
-import { describeError } from '@/components/ui/errors';
-import { monthStart, yearMonthOfKey } from '@/lib/shared/dates';
 import { messages } from '@/lib/i18n/messages';
-import type { DayLog } from '@/features/day-log/reads';
+import { monthStart, yearMonthOfKey } from '@/lib/shared/dates';
+
 import { CalendarLegend } from './calendar-legend';
-import { revealLog } from './reveal-log';
 import { DayLogPanel } from './day-log-panel';
-import { useCalendarMonth } from './use-calendar-month';
-import { WorkoutCalendar, type CalendarAction, type CalendarView } from './workout-calendar';
 import styles from './home-page.module.css';
+import type { DayLog } from './reads';
+import { revealLog } from './reveal-log';
+import { useCalendarMonth } from './use-calendar-month';
+import { type CalendarAction, type CalendarView, WorkoutCalendar } from './workout-calendar';
 
 // The dialogs (and the drag-and-drop library) load when first opened, not with the page.
 const AddDialog = dynamic(() => import('./add-dialog').then((module) => module.AddDialog), {

@@ -7,6 +7,7 @@ import {
   weekSummaryKey,
 } from '@/lib/api/keys';
 import { BackendReadError, readBackend, readBackendOrNull } from '@/lib/bff/server-client';
+
 import { homeScreen, homeWeekFallback } from './home-screen';
 
 jest.mock('@/lib/bff/server-client', () => ({

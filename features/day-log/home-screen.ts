@@ -1,21 +1,18 @@
 import 'server-only';
+
+import { weekSummaryRead } from '@/features/training/reads/training';
 import { isListed } from '@/lib/api/keys';
 import {
-  dayLogRead,
-  dayRecordsRead,
-  monthRead,
-  previousSessionsRead,
-} from '@/features/day-log/reads';
-import { weekSummaryRead } from '@/features/training/reads/training';
-import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
-import { readFallbackKey, serverRead, serverReadOrNull } from '@/lib/bff/server-read';
-import {
   decoration,
+  type Decorations,
   settleDecorations,
   unlessUnavailable,
   withEntry,
-  type Decorations,
 } from '@/lib/bff/screens/fallback';
+import { readFallbackKey, serverRead, serverReadOrNull } from '@/lib/bff/server-read';
+import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
+
+import { dayLogRead, dayRecordsRead, monthRead, previousSessionsRead } from './reads';
 
 /** What the home page hands over: its first view's SWR fallback, and the day log's decorations. */
 export interface HomeScreen {

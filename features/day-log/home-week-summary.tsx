@@ -1,6 +1,8 @@
 import { SWRConfig } from 'swr';
+
 import { WeekSummary } from '@/features/training/history/week-summary';
-import { homeWeekFallback } from '@/features/day-log/home-screen';
+
+import { homeWeekFallback } from './home-screen';
 
 /**
  * The home screen's week summary as a server component of its own: the page renders it inside a

@@ -1,9 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp } from '@/testing/test-helpers';
-import type { CheckBox, Today } from '@/lib/contract/today';
+
 import { dayOutbox } from '@/features/day-log/offline/day-outbox';
 import { pendingCount } from '@/features/day-log/offline/outbox';
+import type { CheckBox, Today } from '@/lib/contract/today';
+import { mockFetch, renderWithApp } from '@/testing/test-helpers';
+
 import { DayLogPanel } from './day-log-panel';
 import { isSelected, toggleSelection } from './selection';
 import { WorkoutCalendar } from './workout-calendar';

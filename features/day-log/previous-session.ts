@@ -1,6 +1,7 @@
-import type { PreviousSession } from '@/features/day-log/reads';
 import { messages } from '@/lib/i18n/messages';
 import { formatWeight, type WeightUnit } from '@/lib/shared/training/units';
+
+import type { PreviousSession } from './reads';
 
 /** `60kg × 10, 10, 8` (one weight) or `60kg × 10, 62.5kg × 8`; bodyweight sets as `20회`. */
 export function setsSummary(

@@ -1,4 +1,5 @@
 import type { Today } from '@/lib/contract/today';
+
 import { dayLogRead, dayRecordsRead, monthRead, previousSessionsRead } from './reads';
 
 const DATE = '2026-11-25';

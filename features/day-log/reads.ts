@@ -4,8 +4,8 @@ import type {
   DayRecords as DayRecordsWire,
   PreviousSession as PreviousSessionWire,
 } from '@/lib/contract/training';
-import type { RecordKind } from '@/lib/shared/training/records';
 import { defineRead } from '@/lib/reads/define';
+import type { RecordKind } from '@/lib/shared/training/records';
 
 /** A day of a month that has a record, and whether its 완료 is ticked (the calendar's dot). */
 export interface MonthDay {

@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import { KG_PER_LB } from '@/lib/shared/training/units';
+
 import { readSetRow, SAVE_DELAY_MS, SetRowEditor, type SetValues } from './set-row-editor';
 import { TickSetList } from './tick-set-list';
 

@@ -1,11 +1,13 @@
 'use client';
 
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+
+import { describeError } from '@/components/ui/errors';
 import type { RepWeight } from '@/lib/contract/exercise';
 import { LIMITS } from '@/lib/contract/values';
-import { describeError } from '@/components/ui/errors';
 import { messages } from '@/lib/i18n/messages';
 import { fromDisplayWeight, toDisplayWeight, type WeightUnit } from '@/lib/shared/training/units';
+
 import styles from './tick-set-list.module.css';
 
 /** A set's values as saved: reps and kilograms. */

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TickSetList } from './tick-set-list';
+
 import { previousSessionText, setsSummary } from './previous-session';
+import { TickSetList } from './tick-set-list';
 
 const sets = [
   { id: 1, reps: 10, weight: 60, done: true },

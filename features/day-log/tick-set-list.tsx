@@ -3,6 +3,7 @@ import type { RepWeight } from '@/lib/contract/exercise';
 import { messages } from '@/lib/i18n/messages';
 import type { RecordKind } from '@/lib/shared/training/records';
 import { formatWeight, type WeightUnit } from '@/lib/shared/training/units';
+
 import { SetRowEditor, type SetValues } from './set-row-editor';
 import styles from './tick-set-list.module.css';
 

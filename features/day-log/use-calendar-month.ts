@@ -1,14 +1,16 @@
 'use client';
 
 import { useState } from 'react';
+
 import {
   monthStart,
   seoulDateKey,
   seoulYearMonth,
-  yearMonthOfLocalDate,
   type YearMonth,
+  yearMonthOfLocalDate,
 } from '@/lib/shared/dates';
-import { useMonthDays } from '@/features/day-log/use-month-days';
+
+import { useMonthDays } from './use-month-days';
 import type { CalendarView } from './workout-calendar';
 
 /**

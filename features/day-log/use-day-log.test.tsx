@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import { mockFetch, renderWithApp } from '@/testing/test-helpers';
+
 import { useDayLog } from './use-day-log';
 
 const DATE = '2026-11-23';

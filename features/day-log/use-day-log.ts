@@ -2,15 +2,17 @@
 
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { useSession } from '@/lib/auth';
-import { dayLogRead, type DayLog } from '@/features/day-log/reads';
-import { fetchReadOrNull } from '@/lib/reads/fetch-read';
-import { yearMonthOfKey } from '@/lib/shared/dates';
+
 import { applyDayOps } from '@/features/day-log/offline/day-ops';
 import { useOutbox } from '@/features/day-log/offline/day-outbox';
 import { overlayOpsOf } from '@/features/day-log/offline/outbox';
-import { useMonthDays } from './use-month-days';
+import { useSession } from '@/lib/auth';
 import { useServerFirst } from '@/lib/hooks/use-server-first';
+import { fetchReadOrNull } from '@/lib/reads/fetch-read';
+import { yearMonthOfKey } from '@/lib/shared/dates';
+
+import { type DayLog, dayLogRead } from './reads';
+import { useMonthDays } from './use-month-days';
 
 /**
  * One day's log (dayLogRead, or with `friendId` that friend's); `today` is null when the date has

@@ -2,11 +2,13 @@
 
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
-import { dayLogRead, monthRead, type DayLog, type MonthDay } from '@/features/day-log/reads';
+
 import { applyMonthOps } from '@/features/day-log/offline/day-ops';
 import { useOutbox } from '@/features/day-log/offline/day-outbox';
 import { overlayOpsOfMonth } from '@/features/day-log/offline/outbox';
 import { useRead } from '@/lib/hooks/use-read';
+
+import { type DayLog, dayLogRead, type MonthDay, monthRead } from './reads';
 
 function byDateOf(days: readonly MonthDay[] | undefined): Map<string, boolean> {
   const map = new Map<string, boolean>();

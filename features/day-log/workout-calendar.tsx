@@ -2,10 +2,12 @@
 
 import { useState } from 'react';
 import Calendar, { type OnArgs, type TileArgs } from 'react-calendar';
-import { calendarDateKey, localDateOfKey, yearMonthOfLocalDate } from '@/lib/shared/dates';
-import { messages } from '@/lib/i18n/messages';
-import styles from './workout-calendar.module.css';
+
 import { StrokeIcon } from '@/components/ui/stroke-icon';
+import { messages } from '@/lib/i18n/messages';
+import { calendarDateKey, localDateOfKey, yearMonthOfLocalDate } from '@/lib/shared/dates';
+
+import styles from './workout-calendar.module.css';
 
 export type CalendarView = OnArgs['view'];
 export type CalendarAction = OnArgs['action'];

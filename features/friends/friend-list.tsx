@@ -1,7 +1,8 @@
 'use client';
 
 import { useRead } from '@/lib/hooks/use-read';
-import { friendsRead } from '@/features/friends/reads';
+
+import { friendsRead } from './reads';
 import { FRIENDS_KIND, RelationList } from './relation-list';
 
 /** The `친구` tab: the caller's friends, each a link to their profile, with `친구 끊기`. */

@@ -1,17 +1,19 @@
 'use client';
 
 import { useId } from 'react';
+
+import { InlineLoadError } from '@/components/ui/inline-load-error';
 import { SkeletonList } from '@/components/ui/skeleton';
 import type { Friend } from '@/lib/contract/friend';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
-import { friendRequestsRead } from '@/features/friends/reads';
+
+import styles from './friends-page.module.css';
 import { MemberRow } from './member-row';
-import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { friendRequestsRead } from './reads';
 import { RelationActions } from './relation-actions';
 import { SectionHeader, SectionNote } from './section';
-import { useFriendshipActions, type FriendAction } from './use-friendship-actions';
-import styles from './friends-page.module.css';
+import { type FriendAction, useFriendshipActions } from './use-friendship-actions';
 
 function RequestRow({
   request,

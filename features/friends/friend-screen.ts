@@ -1,12 +1,9 @@
 import 'server-only';
-import {
-  friendRequestsRead,
-  friendsRead,
-  sentRequestsRead,
-  suggestedFriendsRead,
-} from '@/features/friends/reads';
-import { readFallbackKey, serverRead } from '@/lib/bff/server-read';
+
 import { unlessUnavailable, withEntry } from '@/lib/bff/screens/fallback';
+import { readFallbackKey, serverRead } from '@/lib/bff/server-read';
+
+import { friendRequestsRead, friendsRead, sentRequestsRead, suggestedFriendsRead } from './reads';
 
 /**
  * What the friends page's first view shows, as SWR fallback: incoming requests and suggestions

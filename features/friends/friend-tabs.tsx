@@ -1,15 +1,17 @@
 'use client';
 
 import { useState } from 'react';
+
 import { Card } from '@/components/ui/card';
 import { Tabs } from '@/components/ui/tabs';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
-import { friendRequestsRead, friendsRead, sentRequestsRead } from '@/features/friends/reads';
+
 import { FriendList } from './friend-list';
+import { type FriendPageTab, friendPageTabHref } from './friend-page-tabs';
 import { FriendRequests } from './friend-requests';
+import { friendRequestsRead, friendsRead, sentRequestsRead } from './reads';
 import { SentRequests } from './sent-requests';
-import { friendPageTabHref, type FriendPageTab } from './friend-page-tabs';
 
 export interface FriendTabsProps {
   /** The tab open first: the page's `?tab=`, else what the server found most useful. */

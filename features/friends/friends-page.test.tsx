@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderServerFirst, renderWithApp, writes } from '@/testing/test-helpers';
+
 import {
   FRIEND_REQUESTS_KEY,
   FRIENDS_KEY,
@@ -8,6 +8,8 @@ import {
   SUGGESTED_FRIENDS_KEY,
 } from '@/lib/api/keys';
 import type { Friend, MemberSummary } from '@/lib/contract/friend';
+import { mockFetch, renderServerFirst, renderWithApp, writes } from '@/testing/test-helpers';
+
 import { FriendsPage } from './friends-page';
 
 const me: MemberSummary = { id: 1, name: '테스터', picture: null };

@@ -1,10 +1,11 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { messages } from '@/lib/i18n/messages';
-import { FriendTabs } from './friend-tabs';
+
 import type { FriendPageTab } from './friend-page-tabs';
+import { FriendTabs } from './friend-tabs';
+import styles from './friends-page.module.css';
 import { MemberSearch } from './member-search';
 import { SuggestedFriends } from './suggested-friends';
-import styles from './friends-page.module.css';
 
 /**
  * The friends page (/friend): a name search, the tabs `친구 · 받은 요청 · 보낸 요청` (the spec's

@@ -1,8 +1,10 @@
 import type { Route } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+
 import { Avatar, type AvatarSize } from '@/components/ui/avatar';
 import type { MemberSummary } from '@/lib/contract/friend';
+
 import styles from './member-row.module.css';
 
 /** Where a member's profile lives. */

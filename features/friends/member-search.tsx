@@ -1,18 +1,20 @@
 'use client';
 
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { SkeletonList } from '@/components/ui/skeleton';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { SkeletonList } from '@/components/ui/skeleton';
 import type { FriendRelation, MemberSearchHit } from '@/lib/contract/friend';
-import { useMemberSearch } from '@/features/friends/use-friends';
 import { messages } from '@/lib/i18n/messages';
+
 import { MemberRow } from './member-row';
+import styles from './member-search.module.css';
 import { RelationActions } from './relation-actions';
 import { SectionHeader, SectionNote } from './section';
-import { useFriendshipActions, type FriendAction } from './use-friendship-actions';
-import styles from './member-search.module.css';
+import { useMemberSearch } from './use-friends';
+import { type FriendAction, useFriendshipActions } from './use-friendship-actions';
 
 /** How long typing pauses before the name is searched for. */
 const DEBOUNCE_MS = 300;

@@ -1,11 +1,11 @@
 import {
   FRIEND_REQUESTS_KEY,
-  FRIENDS_KEY,
-  SENT_REQUESTS_KEY,
-  SUGGESTED_FRIENDS_KEY,
   friendCheckKey,
+  FRIENDS_KEY,
   friendStatusKey,
   memberKey,
+  SENT_REQUESTS_KEY,
+  SUGGESTED_FRIENDS_KEY,
 } from '@/lib/api/keys';
 import type { Friend, FriendStatus, MemberSummary } from '@/lib/contract/friend';
 import { defineRead } from '@/lib/reads/define';

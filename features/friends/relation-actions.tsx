@@ -1,11 +1,12 @@
 'use client';
 
-import { PlusIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
+import { PlusIcon } from '@/components/ui/icons';
 import type { FriendRelation, MemberSummary } from '@/lib/contract/friend';
 import { messages } from '@/lib/i18n/messages';
-import type { FriendAction } from './use-friendship-actions';
+
 import styles from './relation-actions.module.css';
+import type { FriendAction } from './use-friendship-actions';
 
 export interface RelationActionsProps {
   member: MemberSummary;

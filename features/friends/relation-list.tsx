@@ -2,15 +2,17 @@
 
 import { useId } from 'react';
 import type { KeyedMutator } from 'swr';
-import { SkeletonList } from '@/components/ui/skeleton';
+
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { SkeletonList } from '@/components/ui/skeleton';
 import type { Friend } from '@/lib/contract/friend';
 import { messages } from '@/lib/i18n/messages';
+
+import styles from './friends-page.module.css';
 import { MemberRow } from './member-row';
 import { RelationActions } from './relation-actions';
 import { SectionHeader, SectionNote } from './section';
 import { useFriendshipActions } from './use-friendship-actions';
-import styles from './friends-page.module.css';
 
 /** What tells the `친구` and `보낸 요청` tabs apart: the relation shown and the action it offers. */
 export interface RelationListKind {

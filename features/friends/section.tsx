@@ -1,4 +1,5 @@
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './section.module.css';
 
 /** A section's h2 with an optional count pill. */

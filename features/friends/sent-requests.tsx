@@ -1,7 +1,8 @@
 'use client';
 
 import { useRead } from '@/lib/hooks/use-read';
-import { sentRequestsRead } from '@/features/friends/reads';
+
+import { sentRequestsRead } from './reads';
 import { RelationList, SENT_KIND } from './relation-list';
 
 /** The `보낸 요청` tab: requests the caller sent, each `요청됨` with `요청 취소`. */

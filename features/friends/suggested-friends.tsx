@@ -1,20 +1,22 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { PlusIcon } from '@/components/ui/icons';
+
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PlusIcon } from '@/components/ui/icons';
+import { InlineLoadError } from '@/components/ui/inline-load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { MemberSummary } from '@/lib/contract/friend';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
-import { suggestedFriendsRead } from '@/features/friends/reads';
+
+import styles from './friends-page.module.css';
 import { MemberLink, MemberRow } from './member-row';
-import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { suggestedFriendsRead } from './reads';
 import { RelationActions } from './relation-actions';
 import { SectionHeader, SectionNote } from './section';
 import { useFriendshipActions } from './use-friendship-actions';
-import styles from './friends-page.module.css';
 
 function SuggestionCard({
   member,

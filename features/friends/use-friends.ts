@@ -1,14 +1,15 @@
 'use client';
 
 import useSWR, { useSWRConfig } from 'swr';
-import { loadApi } from '@/lib/api/load';
+
 import {
+  FRIEND_POSTS_KEY,
   FRIEND_REQUESTS_KEY,
   FRIENDS_KEY,
   MEMBER_SEARCH_KEY,
   SENT_REQUESTS_KEY,
-  FRIEND_POSTS_KEY,
 } from '@/lib/api/keys';
+import { loadApi } from '@/lib/api/load';
 import { useSession } from '@/lib/auth';
 
 /**

@@ -1,12 +1,13 @@
 'use client';
 
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { useToast } from '@/components/ui/toast';
 import { failureMessage } from '@/components/ui/errors';
+import { useToast } from '@/components/ui/toast';
 import { loadApi } from '@/lib/api/load';
 import type { MemberSummary } from '@/lib/contract/friend';
-import { useRevalidateFriendships } from '@/features/friends/use-friends';
 import { messages } from '@/lib/i18n/messages';
+
+import { useRevalidateFriendships } from './use-friends';
 import { usePendingIds } from './use-pending-ids';
 
 /** What the caller can do about another member. */

@@ -2,13 +2,15 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { mockFetch, settle, type Routes } from '@/testing/test-helpers';
+
 import { NOTIFICATIONS_UNREAD_KEY } from '@/lib/api/keys';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
-import { SessionProvider } from '@/lib/auth/session-provider';
 import type { SessionApi } from '@/lib/auth/session-machine';
+import { SessionProvider } from '@/lib/auth/session-provider';
 import type { NotificationItem, NotificationPage } from '@/lib/contract/notification';
 import { LiveEventsProvider } from '@/lib/live/live-events';
+import { mockFetch, type Routes, settle } from '@/testing/test-helpers';
+
 import { NotificationBell } from './notification-bell';
 
 /** The live stream as the browser's EventSource hands it over: events are emitted by the test. */

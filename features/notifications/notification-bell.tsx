@@ -2,12 +2,14 @@
 
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
+
 import { BellIcon } from '@/components/ui/icons';
 import { useSession } from '@/lib/auth';
 import { NOTIFICATION_LIMITS } from '@/lib/contract/values';
-import { useNotificationCount } from '@/features/notifications/use-notifications';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './notification-bell.module.css';
+import { useNotificationCount } from './use-notifications';
 
 // Loaded when the member first opens the list: it brings luxon (the relative times), which the
 // shell's first load does without.

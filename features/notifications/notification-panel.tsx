@@ -3,22 +3,24 @@
 import type { Route } from 'next';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { useRuntimeConfig } from '@/lib/runtime-config';
-import { ownPostHref } from '@/features/account/profile/tab-param';
+
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { SkeletonList } from '@/components/ui/skeleton';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
-import { loadApi } from '@/lib/api/load';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { ownPostHref } from '@/features/account/profile/tab-param';
 import { postImageUrl } from '@/lib/api/keys';
+import { loadApi } from '@/lib/api/load';
 import type { NotificationItem } from '@/lib/contract/notification';
 import { imageVariantKey, LIVE_EVENT } from '@/lib/contract/values';
-import { useNotifications } from '@/features/notifications/use-notifications';
 import { messages } from '@/lib/i18n/messages';
 import { useLiveEvent } from '@/lib/live/live-events';
 import { relativeTimeLabel } from '@/lib/relative-time';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+
 import styles from './notification-panel.module.css';
+import { useNotifications } from './use-notifications';
 
 const text = messages.notifications;
 

@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
+import { NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
 import {
   fallbackOf,
   mockFetch,
@@ -7,7 +9,7 @@ import {
   renderWithApp,
   settle,
 } from '@/testing/test-helpers';
-import { NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
+
 import { NotificationSettingsPanel } from './notification-settings';
 
 const SETTINGS = { friendRequest: true, friendAccept: true, comment: true, like: false };

@@ -1,20 +1,19 @@
 'use client';
 
 import { useId } from 'react';
-import { useToast } from '@/components/ui/toast';
+
 import { describeError } from '@/components/ui/errors';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { useToast } from '@/components/ui/toast';
+import panel from '@/features/account/profile/profile-panel.module.css';
 import { ApiError } from '@/lib/api/errors';
 import { loadApi } from '@/lib/api/load';
 import type { NotificationSettingsUpdate } from '@/lib/contract/notification';
 import { useRead } from '@/lib/hooks/use-read';
-import {
-  notificationSettingsRead,
-  type NotificationSettings,
-} from '@/features/notifications/reads';
 import { messages } from '@/lib/i18n/messages';
-import panel from '@/features/account/profile/profile-panel.module.css';
+
 import styles from './notification-settings.module.css';
+import { type NotificationSettings, notificationSettingsRead } from './reads';
 
 const text = messages.notificationSettings;
 

@@ -1,4 +1,5 @@
 import { NOTIFICATION_LIMITS } from '@/lib/contract/values';
+
 import {
   notificationPageRead,
   notificationSettingsRead,

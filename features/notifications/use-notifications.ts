@@ -2,17 +2,15 @@
 
 import { useCallback } from 'react';
 import useSWRInfinite from 'swr/infinite';
-import { notificationPageKey, type NotificationPageKey } from '@/lib/api/keys';
+
+import { type NotificationPageKey, notificationPageKey } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import { LIVE_EVENT, NOTIFICATION_LIMITS } from '@/lib/contract/values';
+import { useRead } from '@/lib/hooks/use-read';
 import { useLiveEvent } from '@/lib/live/live-events';
 import { fetchRead } from '@/lib/reads/fetch-read';
-import {
-  notificationPageRead,
-  unreadNotificationCountRead,
-  type NotificationPage,
-} from '@/features/notifications/reads';
-import { useRead } from '@/lib/hooks/use-read';
+
+import { type NotificationPage, notificationPageRead, unreadNotificationCountRead } from './reads';
 
 /**
  * The member's unread notification count (the bell's badge), unreadNotificationCountRead's entry.

@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
+
 import type { Comment } from '@/lib/contract/comment';
+import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
+
 import { CommentDialog } from './comment-dialog';
 
 // 2026-11-22 12:00 in Seoul.

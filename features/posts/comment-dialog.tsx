@@ -1,22 +1,24 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormStatus } from 'react-dom';
+
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { describeError, failureMessage } from '@/components/ui/errors';
+import { InlineLoadError } from '@/components/ui/inline-load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { describeError, failureMessage } from '@/components/ui/errors';
 import { loadApi } from '@/lib/api/load';
 import type { Comment } from '@/lib/contract/comment';
 import { COMMENT_LIMITS } from '@/lib/contract/values';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
-import { commentsRead } from '@/features/posts/reads';
-import { InlineLoadError } from '@/components/ui/inline-load-error';
+
 import { CharCounter } from './char-counter';
-import { CommentItem } from './comment-item';
 import styles from './comment-dialog.module.css';
+import { CommentItem } from './comment-item';
+import { commentsRead } from './reads';
 
 /** How often the relative time labels (`N분 전`) move on while the dialog is open. */
 const CLOCK_TICK_MS = 30_000;

@@ -1,15 +1,17 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/ui/errors';
+import { useToast } from '@/components/ui/toast';
 import { loadApi } from '@/lib/api/load';
 import type { Comment } from '@/lib/contract/comment';
 import { COMMENT_LIMITS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
 import { relativeTimeLabel } from '@/lib/relative-time';
+
 import { CharCounter } from './char-counter';
 import styles from './comment-dialog.module.css';
 import { useTextSave } from './use-text-save';

@@ -2,15 +2,17 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, useState } from 'react';
+
 import { SectionNote } from '@/features/friends/section';
-import { PostCard } from '@/features/posts/post-card';
-import { useMemberPosts } from '@/features/posts/use-member-posts';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './focused-post.module.css';
+import { PostCard } from './post-card';
+import { useMemberPosts } from './use-member-posts';
 
 // Loaded with the comments, as on the feed.
 const CommentDialog = dynamic(
-  () => import('@/features/posts/comment-dialog').then((module) => module.CommentDialog),
+  () => import('./comment-dialog').then((module) => module.CommentDialog),
   { ssr: false },
 );
 

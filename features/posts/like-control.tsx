@@ -2,13 +2,15 @@
 
 import dynamic from 'next/dynamic';
 import { useCallback, useId, useState } from 'react';
+
+import { describeError, failureMessage } from '@/components/ui/errors';
 import { HeartIcon } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
-import { describeError, failureMessage } from '@/components/ui/errors';
 import type { Post } from '@/lib/contract/post';
-import { usePostLike } from '@/features/posts/use-post-like';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './like-control.module.css';
+import { usePostLike } from './use-post-like';
 
 // Loaded when a member first opens who liked a post: the feed's first load does without it.
 const LikersDialog = dynamic(

@@ -2,12 +2,13 @@
 
 import { Avatar } from '@/components/ui/avatar';
 import { Dialog } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
-import { likersRead } from '@/features/posts/reads';
+
 import styles from './likers-dialog.module.css';
+import { likersRead } from './reads';
 
 export interface LikersDialogProps {
   postId: number;

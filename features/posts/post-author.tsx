@@ -2,10 +2,12 @@
 
 import type { Route } from 'next';
 import Link from 'next/link';
+
 import { Avatar } from '@/components/ui/avatar';
-import type { Post } from '@/lib/contract/post';
 import { useSession } from '@/lib/auth';
+import type { Post } from '@/lib/contract/post';
 import { fullDateTimeLabel, relativeTimeLabel } from '@/lib/relative-time';
+
 import styles from './post-author.module.css';
 
 /** Where the author's profile lives: /profile for the member's own posts. */

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithApp, settle } from '@/testing/test-helpers';
+
 import type { Post } from '@/lib/contract/post';
+import { renderWithApp, settle } from '@/testing/test-helpers';
+
 import { PostCard } from './post-card';
 
 jest.mock('next/navigation', () => ({

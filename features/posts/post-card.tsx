@@ -1,15 +1,17 @@
 'use client';
 
 import { useId } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { CommentIcon } from '@/components/ui/icons';
 import type { Post } from '@/lib/contract/post';
 import { messages } from '@/lib/i18n/messages';
+
 import { LikeControl } from './like-control';
 import { PostAuthor } from './post-author';
+import styles from './post-card.module.css';
 import { PostImage } from './post-image';
 import { PostOwnerActions } from './post-owner-actions';
-import styles from './post-card.module.css';
 
 export interface PostCardProps {
   post: Post;

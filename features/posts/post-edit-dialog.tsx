@@ -1,15 +1,17 @@
 'use client';
 
-import { useId, type FormEvent } from 'react';
+import { type FormEvent, useId } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import type { Post } from '@/lib/contract/post';
 import { POST_LIMITS } from '@/lib/contract/values';
-import { usePostLists } from '@/features/posts/use-post-lists';
 import { messages } from '@/lib/i18n/messages';
+
 import { CharCounter } from './char-counter';
 import styles from './post-edit-dialog.module.css';
+import { usePostLists } from './use-post-lists';
 import { useTextSave } from './use-text-save';
 
 export interface PostEditDialogProps {

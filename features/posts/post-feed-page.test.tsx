@@ -1,14 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { unstable_serialize } from 'swr/infinite';
+
+import { feedPageKey, postImageUrl } from '@/lib/api/keys';
+import type { Post } from '@/lib/contract/post';
 import {
+  type FakeReply,
   mockFetch,
   renderServerFirst,
   renderWithApp,
-  type FakeReply,
 } from '@/testing/test-helpers';
-import { feedPageKey, postImageUrl } from '@/lib/api/keys';
-import type { Post } from '@/lib/contract/post';
+
 import { PostFeedPage } from './post-feed-page';
 
 jest.mock('next/navigation', () => ({

@@ -1,19 +1,21 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { PostIcon, UploadIcon } from '@/components/ui/icons';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { describeError } from '@/components/ui/errors';
+import { PostIcon, UploadIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { describeError } from '@/components/ui/errors';
-import { LoadError } from '@/components/ui/load-error';
-import { useFeed } from '@/features/posts/use-feed';
 import { messages } from '@/lib/i18n/messages';
+
 import { PostCard } from './post-card';
 import styles from './post-feed-page.module.css';
+import { useFeed } from './use-feed';
 
 // Loaded when a member first opens comments, not with the feed's first load.
 const CommentDialog = dynamic(

@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RuntimeConfigProvider } from '@/lib/runtime-config';
+
 import type { Post } from '@/lib/contract/post';
+import { RuntimeConfigProvider } from '@/lib/runtime-config';
+
 import { PostGrid } from './post-grid';
 
 const posts: Post[] = [

@@ -1,10 +1,12 @@
 'use client';
 
 import type { ReactNode } from 'react';
+
 import type { Post } from '@/lib/contract/post';
 import { messages } from '@/lib/i18n/messages';
-import { PostImage } from './post-image';
+
 import styles from './post-grid.module.css';
+import { PostImage } from './post-image';
 
 export interface PostGridProps {
   posts: readonly Post[];

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { rgbaToThumbHash } from 'thumbhash';
+
 import { RuntimeConfigProvider } from '@/lib/runtime-config';
+
 import { PostImage } from './post-image';
 
 const KEY = '0b4f6c1e-8d2a-4c3b-9f1e-2a3b4c5d6e7f.jpg';

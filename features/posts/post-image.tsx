@@ -2,12 +2,14 @@
 
 import { useMemo, useState } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
+
 import { ImageIcon } from '@/components/ui/icons';
-import { useRuntimeConfig } from '@/lib/runtime-config';
 import { postImageUrl } from '@/lib/api/keys';
-import { messages } from '@/lib/i18n/messages';
 import type { Post } from '@/lib/contract/post';
+import { messages } from '@/lib/i18n/messages';
 import { POST_IMAGE_SIZES, variantSrcSet } from '@/lib/post-image-sources';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+
 import styles from './post-image.module.css';
 
 export interface PostImageProps {

@@ -2,15 +2,17 @@
 
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/ui/errors';
+import { useToast } from '@/components/ui/toast';
 import { loadApi } from '@/lib/api/load';
 import type { Post } from '@/lib/contract/post';
-import { usePostLists } from '@/features/posts/use-post-lists';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './post-card.module.css';
+import { usePostLists } from './use-post-lists';
 
 // Loaded when a member first edits a post: the feed's first load does without it.
 const PostEditDialog = dynamic(

@@ -1,8 +1,11 @@
 import 'server-only';
+
 import { unstable_serialize } from 'swr/infinite';
+
 import { FEED_PAGE_SIZE, feedPageKey } from '@/lib/api/keys';
-import { latestPostsRead } from '@/features/posts/reads';
 import { serverRead } from '@/lib/bff/server-read';
+
+import { latestPostsRead } from './reads';
 
 /**
  * What the feed's first view shows, as SWR fallback: the newest page of posts under the infinite

@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import { ProfilePage } from '@/features/account/profile/profile-page';
-import { mockFetch, renderWithApp, settle, writes, type FetchCall } from '@/testing/test-helpers';
 import type { Post } from '@/lib/contract/post';
+import { type FetchCall, mockFetch, renderWithApp, settle, writes } from '@/testing/test-helpers';
+
 import { PostFeedPage } from './post-feed-page';
 
 jest.mock('next/navigation', () => ({

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
+import { fixedSizeOffscreenCanvas } from '@/lib/images/test-canvas';
 import { RuntimeConfigProvider } from '@/lib/runtime-config';
 import { mockFetch, renderWithApp } from '@/testing/test-helpers';
+
 import { PostUploadPage } from './post-upload-page';
 import { imageFileProblem, uploadFormProblem } from './upload-form';
-import { fixedSizeOffscreenCanvas } from '@/lib/images/test-canvas';
 
 const push = jest.fn();
 jest.mock('next/navigation', () => ({

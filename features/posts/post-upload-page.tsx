@@ -2,31 +2,33 @@
 
 import { useRouter } from 'next/navigation';
 import {
+  type ChangeEvent,
+  type DragEvent,
+  type FormEvent,
   useEffect,
   useId,
   useRef,
   useState,
-  type ChangeEvent,
-  type DragEvent,
-  type FormEvent,
 } from 'react';
-import { useRuntimeConfig } from '@/lib/runtime-config';
-import { UploadIcon } from '@/components/ui/icons';
+
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { describeError, failureMessage } from '@/components/ui/errors';
+import { UploadIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
-import { describeError, failureMessage } from '@/components/ui/errors';
 import { isNetworkError } from '@/lib/api/errors';
 import { loadApi } from '@/lib/api/load';
 import { POST_LIMITS } from '@/lib/contract/values';
-import { PhotoTooLargeError, photoForUpload } from '@/lib/images/shrink-photo';
-import { useResetFeed } from '@/features/posts/use-feed';
-import { useRevalidateMemberPosts } from '@/features/posts/use-member-posts';
 import { messages } from '@/lib/i18n/messages';
+import { photoForUpload, PhotoTooLargeError } from '@/lib/images/shrink-photo';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+
 import { CharCounter } from './char-counter';
-import { ACCEPTED_IMAGE_TYPES, imageFileProblem, uploadFormProblem } from './upload-form';
 import styles from './post-upload-page.module.css';
+import { ACCEPTED_IMAGE_TYPES, imageFileProblem, uploadFormProblem } from './upload-form';
+import { useResetFeed } from './use-feed';
+import { useRevalidateMemberPosts } from './use-member-posts';
 
 function hasFiles(event: DragEvent<HTMLElement>): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files');

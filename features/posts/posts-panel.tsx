@@ -1,10 +1,11 @@
 'use client';
 
-import { SectionNote } from '@/features/friends/section';
-import { PostGrid } from '@/features/posts/post-grid';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { SectionNote } from '@/features/friends/section';
 import type { Post } from '@/lib/contract/post';
 import { messages } from '@/lib/i18n/messages';
+
+import { PostGrid } from './post-grid';
 import { PostGridSkeleton } from './post-grid-skeleton';
 
 export interface PostsPanelProps {

@@ -1,7 +1,8 @@
-import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
 import { FEED_PAGE_SIZE, likersKey } from '@/lib/api/keys';
+import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
 import { fetchReadAt } from '@/lib/reads/fetch-read';
 import { mockFetch } from '@/testing/test-helpers';
+
 import {
   commentsRead,
   friendPostsRead,

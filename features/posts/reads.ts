@@ -1,9 +1,9 @@
 import {
   COMMENTS_KEY,
   FRIEND_POSTS_KEY,
+  likersKey,
   MEMBER_POSTS_KEY,
   POSTS_KEY,
-  likersKey,
 } from '@/lib/api/keys';
 import type { Comment } from '@/lib/contract/comment';
 import type { Liker, Post } from '@/lib/contract/post';

@@ -3,13 +3,15 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
-import { FEED_PAGE_SIZE, POSTS_KEY, feedPageKey, type FeedPageKey } from '@/lib/api/keys';
+
+import { FEED_PAGE_SIZE, type FeedPageKey, feedPageKey, POSTS_KEY } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import type { Post } from '@/lib/contract/post';
-import { latestPostsRead, olderPostsRead } from '@/features/posts/reads';
-import type { FeedPost } from './use-post-lists';
-import { fetchReadAt } from '@/lib/reads/fetch-read';
 import { useServerFirst } from '@/lib/hooks/use-server-first';
+import { fetchReadAt } from '@/lib/reads/fetch-read';
+
+import { latestPostsRead, olderPostsRead } from './reads';
+import type { FeedPost } from './use-post-lists';
 
 /** A feed page under its infinite key: the newest, or the one older than the last post held. */
 function fetchFeedPage(key: FeedPageKey): Promise<Post[]> {

@@ -1,11 +1,13 @@
 'use client';
 
 import useSWR, { useSWRConfig } from 'swr';
+
 import { friendPostsKey, memberPostsKey } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
-import { friendPostsRead, memberPostsRead } from '@/features/posts/reads';
-import { fetchReadAt } from '@/lib/reads/fetch-read';
 import { useServerFirst } from '@/lib/hooks/use-server-first';
+import { fetchReadAt } from '@/lib/reads/fetch-read';
+
+import { friendPostsRead, memberPostsRead } from './reads';
 
 // These lists keep their array SWR keys rather than useRead's path: the post-list updates
 // (usePostLists) and the friendship revalidation find them by their first element.

@@ -2,9 +2,11 @@
 
 import { startTransition, useOptimistic, useRef } from 'react';
 import { useSWRConfig } from 'swr';
+
 import { likersKey } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import type { LikeState, Post } from '@/lib/contract/post';
+
 import { usePostLists } from './use-post-lists';
 
 /**

@@ -1,12 +1,14 @@
 import { act, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { unstable_serialize } from 'swr/infinite';
-import { mockFetch, renderServerFirst, renderWithApp, settle } from '@/testing/test-helpers';
+
 import { feedPageKey } from '@/lib/api/keys';
 import type { Post } from '@/lib/contract/post';
+import { mockFetch, renderServerFirst, renderWithApp, settle } from '@/testing/test-helpers';
+
 import { useFeed } from './use-feed';
 import { useFriendPosts, useMemberPosts } from './use-member-posts';
-import { usePostLists, type PostLists } from './use-post-lists';
+import { type PostLists, usePostLists } from './use-post-lists';
 
 const post = (id: number, text = `글 ${id}`): Post => ({
   id,

@@ -1,8 +1,9 @@
 'use client';
 
 import { useMemo } from 'react';
-import { unstable_serialize as serializeKey, useSWRConfig, type Key } from 'swr';
+import { type Key, unstable_serialize as serializeKey, useSWRConfig } from 'swr';
 import { unstable_serialize as serializeInfinite } from 'swr/infinite';
+
 import { feedPageKey, isFeedPageKey, isMemberPostsKey } from '@/lib/api/keys';
 import type { Post } from '@/lib/contract/post';
 

@@ -1,9 +1,10 @@
 'use client';
 
-import { useRef, useState, type FormEvent } from 'react';
-import { useToast } from '@/components/ui/toast';
+import { type FormEvent, useRef, useState } from 'react';
+
 import { describeError, fieldErrorsOf } from '@/components/ui/errors';
-import { loadApi, type Api } from '@/lib/api/load';
+import { useToast } from '@/components/ui/toast';
+import { type Api, loadApi } from '@/lib/api/load';
 
 export interface TextSaveOptions<T> {
   /** The text the editor starts from. */

@@ -3,21 +3,23 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useSession } from '@/lib/auth/session-provider';
-import { messages } from '@/lib/i18n/messages';
+
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LoginIcon, LogoutIcon, SettingsIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { dispatchUnauthorized } from '@/lib/api/events';
+import { InstallNavButton } from '@/features/account/install/install-button';
 import { useOutbox } from '@/features/day-log/offline/day-outbox';
 import {
   clearLogoutPending,
   clearOfflineData,
   markLogoutPending,
 } from '@/features/day-log/offline/offline-data';
-import { InstallNavButton } from '@/features/account/install/install-button';
-import { LoginIcon, LogoutIcon, SettingsIcon } from '@/components/ui/icons';
+import { dispatchUnauthorized } from '@/lib/api/events';
+import { useSession } from '@/lib/auth/session-provider';
+import { messages } from '@/lib/i18n/messages';
+
 import styles from './sidebar.module.css';
 
 /**

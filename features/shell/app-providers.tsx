@@ -1,13 +1,14 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import type { PublicConfig } from '@/lib/config';
-import type { LoginCheck } from '@/lib/contract/session';
-import { SessionProvider } from '@/lib/auth/session-provider';
-import { LiveEventsProvider } from '@/lib/live/live-events';
-import { RuntimeConfigProvider } from '@/lib/runtime-config';
+
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastProvider } from '@/components/ui/toast';
+import { SessionProvider } from '@/lib/auth/session-provider';
+import type { PublicConfig } from '@/lib/config';
+import type { LoginCheck } from '@/lib/contract/session';
+import { LiveEventsProvider } from '@/lib/live/live-events';
+import { RuntimeConfigProvider } from '@/lib/runtime-config';
 
 /**
  * Every client-side provider of the signed-in app, mounted once by its layout with the runtime

@@ -1,9 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { SessionProvider } from '@/lib/auth/session-provider';
-import type { SessionApi } from '@/lib/auth/session-machine';
-import type { LoginCheck } from '@/lib/contract/session';
-import { resetSessionBridge } from '@/lib/api/session-bridge';
+
 import { ToastProvider } from '@/components/ui/toast';
+import { resetSessionBridge } from '@/lib/api/session-bridge';
+import type { SessionApi } from '@/lib/auth/session-machine';
+import { SessionProvider } from '@/lib/auth/session-provider';
+import type { LoginCheck } from '@/lib/contract/session';
+
 import { AppShell } from './app-shell';
 
 const replace = jest.fn();

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+
 import { OfflineConnector } from '@/features/day-log/offline/offline-connector';
 import { SyncStatus } from '@/features/day-log/offline/sync-status';
 import { RestTimerBar } from '@/features/training/rest-timer/rest-timer-bar';
+
+import styles from './app-shell.module.css';
 import { SessionGuard } from './session-guard';
 import { Sidebar } from './sidebar';
-import styles from './app-shell.module.css';
 
 /**
  * The signed-in shell: navigation plus the main area, rendered on the server. The page inside is

@@ -1,7 +1,8 @@
 import type { Route } from 'next';
 import type { ReactNode } from 'react';
-import { messages } from '@/lib/i18n/messages';
+
 import { ClubIcon, ExerciseIcon, HomeIcon, PostIcon, RoutineIcon } from '@/components/ui/icons';
+import { messages } from '@/lib/i18n/messages';
 
 export interface NavItem {
   href: Route;

@@ -3,9 +3,11 @@
 import Link, { useLinkStatus } from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
+
 import { UnreadBadge } from '@/features/clubs/chat/unread-badge';
 import { useRoomsSummary } from '@/features/clubs/chat/use-rooms-summary';
 import { messages } from '@/lib/i18n/messages';
+
 import { CHAT_SECTION_HREF, isActive, navItems } from './nav-items';
 import styles from './sidebar.module.css';
 

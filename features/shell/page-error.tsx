@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useTransition } from 'react';
+
 import { LoadError } from '@/components/ui/load-error';
 import { messages } from '@/lib/i18n/messages';
 

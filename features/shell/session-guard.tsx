@@ -1,9 +1,11 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+
 import { useSession } from '@/lib/auth/session-provider';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './app-shell.module.css';
 
 /**

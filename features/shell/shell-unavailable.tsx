@@ -2,6 +2,7 @@ import { BrandMark } from '@/components/ui/brand';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './not-found.module.css';
 
 /**

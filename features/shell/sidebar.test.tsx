@@ -1,10 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { SessionProvider } from '@/lib/auth/session-provider';
-import type { SessionApi } from '@/lib/auth/session-machine';
-import { resetSessionBridge } from '@/lib/api/session-bridge';
+
 import { ToastProvider } from '@/components/ui/toast';
+import { resetSessionBridge } from '@/lib/api/session-bridge';
+import type { SessionApi } from '@/lib/auth/session-machine';
+import { SessionProvider } from '@/lib/auth/session-provider';
+
 import { Sidebar } from './sidebar';
 
 const replace = jest.fn();

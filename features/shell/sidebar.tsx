@@ -1,6 +1,7 @@
-import { NotificationBell } from '@/features/notifications/notification-bell';
-import { Account } from './account';
 import { BrandLink } from '@/components/ui/brand';
+import { NotificationBell } from '@/features/notifications/notification-bell';
+
+import { Account } from './account';
 import { NavList } from './nav-list';
 import styles from './sidebar.module.css';
 

@@ -1,18 +1,19 @@
 import { act, render, screen } from '@testing-library/react';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { SWRConfig, useSWRConfig } from 'swr';
+
+import { useRoomsSummary } from '@/features/clubs/chat/use-rooms-summary';
+import { useNotificationCount } from '@/features/notifications/use-notifications';
 import { NOTIFICATIONS_UNREAD_KEY, ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';
 import type { RoomsSummary } from '@/lib/contract/unread';
-import { mockFetch, settle } from '@/testing/test-helpers';
 import {
-  StreamedFallback,
   type FallbackEntries,
   type StreamedEntries,
+  StreamedFallback,
 } from '@/lib/hooks/streamed-fallback';
-import { useNotificationCount } from '@/features/notifications/use-notifications';
-import { useRoomsSummary } from '@/features/clubs/chat/use-rooms-summary';
+import { mockFetch, settle } from '@/testing/test-helpers';
 
 const summary = (unreadTotal: number): RoomsSummary => ({ rooms: [], unreadTotal });
 

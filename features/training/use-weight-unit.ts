@@ -1,8 +1,8 @@
 'use client';
 
 import { trainingSettingsRead } from '@/features/training/reads/training';
-import type { WeightUnit } from '@/lib/shared/training/units';
 import { useRead } from '@/lib/hooks/use-read';
+import type { WeightUnit } from '@/lib/shared/training/units';
 
 /**
  * The unit the member reads and types weights in: kg until the settings say otherwise (the

@@ -1,4 +1,5 @@
-import { catalogueAddResultSchema, type CatalogueAddResult } from '@/lib/contract/catalogue';
+import { type CatalogueAddResult, catalogueAddResultSchema } from '@/lib/contract/catalogue';
+
 import { requestJson } from './client';
 import { catalogueAddPath } from './keys';
 

@@ -1,4 +1,5 @@
-import { CHAT_TICKET_PATH, chatTicketSchema, type ChatTicket } from '@/lib/contract/chat';
+import { CHAT_TICKET_PATH, type ChatTicket, chatTicketSchema } from '@/lib/contract/chat';
+
 import { requestJson } from './client';
 
 /**

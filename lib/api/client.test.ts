@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
+
+import { api, buildUrl, request, requestJson } from './client';
 import { ApiError, isRateLimited, parseRetryAfter, rateLimitMessage } from './errors';
 import { AUTH_UNAUTHORIZED_EVENT } from './events';
-import { api, buildUrl, request, requestJson } from './client';
-import { resetSessionBridge, setRefreshHandler, setSessionSnapshot } from './session-bridge';
 import { loginCheck, logout, refreshToken } from './session';
+import { resetSessionBridge, setRefreshHandler, setSessionSnapshot } from './session-bridge';
 
 function fakeResponse(
   status: number,

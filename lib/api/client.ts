@@ -1,6 +1,8 @@
 import type * as z from 'zod/mini';
+
+import { type ErrorBody, errorBodySchema } from '@/lib/contract/errors';
 import { messages } from '@/lib/i18n/messages';
-import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
+
 import { ApiError, isAbortError, isNetworkError, parseRetryAfter } from './errors';
 import { dispatchUnauthorized } from './events';
 import { GOOGLE_AUTHORIZATION_PATH, LOGIN_CHECK_PATH, TOKEN_REFRESH_PATH } from './keys';

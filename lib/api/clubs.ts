@@ -1,4 +1,5 @@
 import type { ClubCreate } from '@/lib/contract/club';
+
 import { api } from './client';
 import { clubKey } from './keys';
 

@@ -1,11 +1,12 @@
 import {
-  commentSchema,
-  commentTextSchema,
   type Comment,
   type CommentCreate,
+  commentSchema,
+  commentTextSchema,
 } from '@/lib/contract/comment';
+
 import { api, request, requestJson } from './client';
-import { COMMENTS_KEY, commentPath } from './keys';
+import { commentPath, COMMENTS_KEY } from './keys';
 
 /** POST /api/comment: adds a comment by the signed-in member (201, empty body). */
 export async function addComment(body: CommentCreate): Promise<void> {

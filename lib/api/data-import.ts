@@ -1,12 +1,13 @@
 import {
-  importPreviewSchema,
-  importResultSchema,
   type ImportBodyParts,
   type ImportLinks,
   type ImportPreview,
+  importPreviewSchema,
   type ImportResult,
+  importResultSchema,
 } from '@/lib/contract/data-import';
 import type { WeightUnit } from '@/lib/shared/training/units';
+
 import { requestJson } from './client';
 import { MEMBER_IMPORT_PATH, MEMBER_IMPORT_PREVIEW_PATH } from './keys';
 

@@ -1,4 +1,5 @@
 import type { ExerciseCreate, ExerciseUpdate } from '@/lib/contract/exercise';
+
 import { api } from './client';
 
 /** POST /api/exercise (201, a text body). */

@@ -1,6 +1,7 @@
-import { memberSearchSchema, type MemberSearchHit } from '@/lib/contract/friend';
+import { type MemberSearchHit, memberSearchSchema } from '@/lib/contract/friend';
+
 import { api, requestJson } from './client';
-import { MEMBER_SEARCH_KEY, friendshipPath } from './keys';
+import { friendshipPath, MEMBER_SEARCH_KEY } from './keys';
 
 /** POST /api/friend/request/{memberId}: asks that member to be friends. */
 export async function sendFriendRequest(memberId: number): Promise<void> {

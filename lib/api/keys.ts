@@ -1,4 +1,5 @@
 import type { Route } from 'next';
+
 import type { Post } from '@/lib/contract/post';
 import { CHAT_LIMITS, type ClubFilter } from '@/lib/contract/values';
 

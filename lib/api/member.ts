@@ -1,4 +1,5 @@
-import { memberNameSchema, memberProfileSchema, type MemberProfile } from '@/lib/contract/member';
+import { memberNameSchema, type MemberProfile, memberProfileSchema } from '@/lib/contract/member';
+
 import { requestJson } from './client';
 
 /** The own profile's path (issue 29): `PATCH` the name; `/picture` takes and removes the photo. */

@@ -1,9 +1,10 @@
 import {
-  notificationSettingsSchema,
-  unreadNotificationsSchema,
   type NotificationSettings,
+  notificationSettingsSchema,
   type NotificationSettingsUpdate,
+  unreadNotificationsSchema,
 } from '@/lib/contract/notification';
+
 import { requestJson } from './client';
 import { NOTIFICATION_SETTINGS_KEY, NOTIFICATIONS_READ_PATH } from './keys';
 

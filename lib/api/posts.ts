@@ -1,10 +1,11 @@
 import {
+  type LikeState,
   likeStateSchema,
+  type Post,
   postSchema,
   postTextSchema,
-  type LikeState,
-  type Post,
 } from '@/lib/contract/post';
+
 import { request, requestJson } from './client';
 import { postLikePath, postPath } from './keys';
 

@@ -3,6 +3,7 @@ import type {
   RoutineSequenceUpdate,
   RoutineSetsUpdate,
 } from '@/lib/contract/routine';
+
 import { api } from './client';
 
 /** POST /api/routine?name={name}: creates an empty routine. */

@@ -1,7 +1,7 @@
-import { messages } from '@/lib/i18n/messages';
 import { EXERCISE_MESSAGES, LIMITS } from '@/lib/contract/exercise';
 import { routineExerciseCreateSchema, routineSetsUpdateSchema } from '@/lib/contract/routine';
 import { todayExerciseAddSchema } from '@/lib/contract/today';
+import { messages } from '@/lib/i18n/messages';
 
 const items = (n: number) =>
   Array.from({ length: n }, (_, index) => ({ id: index + 1, type: 'exercise', sequence: index }));

@@ -1,7 +1,8 @@
-import { loginCheckSchema, type LoginCheck } from '@/lib/contract/session';
+import { type LoginCheck, loginCheckSchema } from '@/lib/contract/session';
+
 import { request, requestJson } from './client';
-import { LOGIN_CHECK_PATH, LOGOUT_PATH, TOKEN_REFRESH_PATH } from './keys';
 import { isAbortError, isNetworkError } from './errors';
+import { LOGIN_CHECK_PATH, LOGOUT_PATH, TOKEN_REFRESH_PATH } from './keys';
 
 /** GET /api/login/check, parsed with the contract schema; rejects on network or shape errors. */
 export function loginCheck(signal?: AbortSignal): Promise<LoginCheck> {

@@ -1,8 +1,9 @@
+import { ORIGINAL_DAY_500 } from '@/testing/builders';
 import { mockFetch, writes } from '@/testing/test-helpers';
-import { ensureToday } from './today';
+
 import { isListed } from './keys';
 import { resetSessionBridge, setSessionSnapshot } from './session-bridge';
-import { ORIGINAL_DAY_500 } from '@/testing/builders';
+import { ensureToday } from './today';
 
 const DATE = '2026-11-23';
 const MONTH = 'GET /api/today/yearAndMonth/2026/11';

@@ -1,15 +1,18 @@
 import '@/lib/contract/zod-csp';
+
 import * as z from 'zod/mini';
+
 import {
+  type Today,
   todayDateListSchema,
+  type TodayExercise,
   todayExerciseSchema,
   todaySchema,
-  type Today,
-  type TodayExercise,
   type TodaySequenceUpdate,
   type TodaySetsUpdate,
 } from '@/lib/contract/today';
 import { yearMonthOfKey } from '@/lib/shared/dates';
+
 import { api, requestJson } from './client';
 import { isHttpStatus } from './errors';
 import { isListed, monthKey } from './keys';

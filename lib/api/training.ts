@@ -1,12 +1,13 @@
-import { setDoneResultSchema, type SetDoneResult } from '@/lib/contract/today';
+import { type SetDoneResult, setDoneResultSchema } from '@/lib/contract/today';
 import {
-  trainingSettingsSchema,
   type TrainingSettings,
+  trainingSettingsSchema,
   type TrainingSettingsUpdate,
 } from '@/lib/contract/training';
+
 import { requestJson } from './client';
-import { writeHeaders, type WriteOptions } from './today';
 import { TRAINING_SETTINGS_KEY } from './keys';
+import { writeHeaders, type WriteOptions } from './today';
 
 /** PATCH /api/todayExercise/set/{setId}: ticks or unticks one set; answers the day's 완료 too. */
 export function setSetDone(

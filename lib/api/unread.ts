@@ -1,4 +1,5 @@
-import { readPositionSchema, type ReadPosition } from '@/lib/contract/unread';
+import { type ReadPosition, readPositionSchema } from '@/lib/contract/unread';
+
 import { requestJson } from './client';
 import { roomReadPath } from './keys';
 

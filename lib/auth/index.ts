@@ -1,2 +1,2 @@
 export * from './session-machine';
-export { SessionProvider, useSession, type SessionContextValue } from './session-provider';
+export { type SessionContextValue, SessionProvider, useSession } from './session-provider';

@@ -1,4 +1,5 @@
 import type { LoginCheck } from '@/lib/contract/session';
+
 import {
   createSessionStore,
   DEFAULT_SESSION_SECONDS,

@@ -1,7 +1,9 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+
+import { request } from '@/lib/api/client';
 import { AUTH_UNAUTHORIZED_EVENT } from '@/lib/api/events';
 import { getSessionSnapshot, resetSessionBridge } from '@/lib/api/session-bridge';
-import { request } from '@/lib/api/client';
+
 import type { SessionApi } from './session-machine';
 import { SessionProvider, useSession } from './session-provider';
 

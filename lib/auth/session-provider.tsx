@@ -2,17 +2,19 @@
 
 import {
   createContext,
+  type ReactNode,
   useContext,
   useEffect,
   useMemo,
   useState,
   useSyncExternalStore,
-  type ReactNode,
 } from 'react';
+
 import { AUTH_UNAUTHORIZED_EVENT } from '@/lib/api/events';
-import { setRefreshHandler, setSessionSnapshot } from '@/lib/api/session-bridge';
 import { loadApi } from '@/lib/api/load';
+import { setRefreshHandler, setSessionSnapshot } from '@/lib/api/session-bridge';
 import type { LoginCheck, SessionUser } from '@/lib/contract/session';
+
 import {
   createSessionStore,
   type SessionApi,

@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { recordUpstream, statusClass } from '@/lib/metrics/bff-metrics';
+
 import { bffSettings, upstreamFetch } from './settings';
 import { startUpstreamSpan, traceHeaders } from './tracing';
 

@@ -1,7 +1,9 @@
 /** @jest-environment node */
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { NextRequest } from 'next/server';
+
 import { config, proxy } from '@/proxy';
+
 import { ESCAPED_BFF_PATH, isBffPath } from './page-rules';
 import { NON_PAGE_PATHS } from './test-utils';
 

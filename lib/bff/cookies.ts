@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/lib/contract/cookies';
 
 /**

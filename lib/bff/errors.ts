@@ -1,5 +1,6 @@
 import 'server-only';
-import { errorBody, VALIDATION_MESSAGE, type ErrorBody } from '@/lib/contract/errors';
+
+import { type ErrorBody, errorBody, VALIDATION_MESSAGE } from '@/lib/contract/errors';
 
 /** `body` as a JSON answer with its status; `setCookies` are Set-Cookie lines to append. */
 function jsonError(body: ErrorBody, setCookies?: readonly string[]): Response {

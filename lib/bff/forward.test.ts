@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
+
 import { forward } from './forward';
 import { resetRefreshFlights } from './refresh';
 import { readBody, startStub, type StubUpstream } from './test-utils';

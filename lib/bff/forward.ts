@@ -1,10 +1,13 @@
 import 'server-only';
+
 import { pipeline, Readable, type Transform } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+
 import { INVALID_CHARACTER_MESSAGE } from '@/lib/contract/errors';
-import { BODY_LIMITS, requestBodyLimit, type BodyLimit } from '@/lib/contract/limits';
+import { BODY_LIMITS, type BodyLimit, requestBodyLimit } from '@/lib/contract/limits';
 import { messages } from '@/lib/i18n/messages';
+
 import { rewriteSetCookie, rewriteSetCookies } from './cookies';
 import { errorResponse, fieldErrorResponse } from './errors';
 import { browserResponseHeaders, upstreamRequestHeaders } from './headers';
@@ -17,8 +20,8 @@ import { startUpstreamSpan } from './tracing';
 import {
   discard,
   sendUpstream,
-  UpstreamError,
   type UpstreamBody,
+  UpstreamError,
   type UpstreamResponse,
   webBody,
 } from './upstream';

@@ -1,5 +1,7 @@
 import 'server-only';
+
 import type { IncomingHttpHeaders } from 'node:http';
+
 import type { BffSettings } from './settings';
 import type { UpstreamSpan } from './tracing';
 

@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { measured } from '@/lib/metrics/measure-bff';
+
 import { forward } from './forward';
 
 const handler = measured(forward);
@@ -18,4 +20,4 @@ export const DELETE = handler;
 export const OPTIONS = handler;
 
 export { forward } from './forward';
-export { refreshSession, type RefreshOutcome } from './refresh';
+export { type RefreshOutcome, refreshSession } from './refresh';

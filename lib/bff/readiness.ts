@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { bffSettings, upstreamFetch } from './settings';
 
 /** How long the backend's readiness may take to answer (its own checks stop at 2 s). */

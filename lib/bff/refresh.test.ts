@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { forward } from './forward';
 import { readCookie } from './cookies';
+import { forward } from './forward';
 import { refreshSession, resetRefreshFlights } from './refresh';
 import { accessJwt, startStub, type StubUpstream } from './test-utils';
 

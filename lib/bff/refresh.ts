@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { recordRefresh, recordUpstream, statusClass } from '@/lib/metrics/bff-metrics';
+
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, setCookieNameValue } from './cookies';
 import { bffSettings, upstreamFetch } from './settings';
 import { startUpstreamSpan, traceHeaders } from './tracing';

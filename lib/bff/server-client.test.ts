@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import * as z from 'zod/mini';
+
 import { readCookie } from './cookies';
 import { resetRefreshFlights } from './refresh';
 import {

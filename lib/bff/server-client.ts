@@ -1,9 +1,12 @@
 import 'server-only';
+
 import { cookies } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import type * as z from 'zod/mini';
+
 import { newTraceId } from '@/lib/shared/tracing/traceparent';
+
 import { backendGet } from './backend-get';
 import { ACCESS_TOKEN_COOKIE, withCookies } from './cookies';
 import { LOGIN_PATH } from './page-rules';

@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import * as z from 'zod/mini';
+
 import { defineRead } from '@/lib/reads/define';
+
 import { readFallbackKey, serverRead, serverReadOrNull } from './server-read';
 
 // The backend as readBackend sees it: an answer per path, or its 404 (null for readBackendOrNull).

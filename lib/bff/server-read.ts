@@ -1,7 +1,10 @@
 import 'server-only';
+
 import { cache } from 'react';
 import { unstable_serialize } from 'swr';
+
 import type { ReadDefinition } from '@/lib/reads/define';
+
 import { readBackend, readBackendOrNull } from './server-client';
 
 /**

@@ -1,8 +1,10 @@
 import 'server-only';
+
 import { LOGIN_CHECK_PATH } from '@/lib/api/keys';
 import { loginCheckSchema } from '@/lib/contract/session';
-import { ACCESS_TOKEN_COOKIE } from './cookies';
+
 import { backendGet } from './backend-get';
+import { ACCESS_TOKEN_COOKIE } from './cookies';
 
 /**
  * Whether the backend accepts `accessToken` (its login check, public and always 200). proxy.ts

@@ -1,14 +1,15 @@
 import 'server-only';
+
 import {
   ACCESS_TOKEN_COOKIE,
-  REFRESH_TOKEN_COOKIE,
   readCookie,
+  REFRESH_TOKEN_COOKIE,
   rewriteSetCookies,
   sessionDeletionCookies,
   withCookies,
 } from './cookies';
 import { isAccessTokenFresh } from './jwt-expiry';
-import { refreshSession, type RefreshOutcome } from './refresh';
+import { type RefreshOutcome, refreshSession } from './refresh';
 
 /**
  * The request edge's one session step, used by proxy.ts (page navigations), the BFF's forward

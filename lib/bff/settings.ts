@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { getServerConfig, type ServerConfig } from '@/lib/config';
 
 /** What the BFF derives from the validated server environment, computed once per configuration. */

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { readCookie } from './cookies';
 import { forward } from './forward';
 import { resetRefreshFlights } from './refresh';

@@ -1,10 +1,11 @@
 /** @jest-environment node */
 import { parseTraceparent } from '@/lib/shared/tracing/traceparent';
+
 import { backendGet } from './backend-get';
 import { forward } from './forward';
 import { refreshSession, resetRefreshFlights } from './refresh';
 import { startStub, type StubUpstream } from './test-utils';
-import { installBffTracer, startUpstreamSpan, type BffTracer } from './tracing';
+import { type BffTracer, installBffTracer, startUpstreamSpan } from './tracing';
 
 // Tracing off (no OpenTelemetry in this process): every call the BFF makes to the backend carries
 // a traceparent of its own, so that the backend's log lines of the call share a trace id.

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { formatTraceparent, newSpanId, newTraceId } from '@/lib/shared/tracing/traceparent';
 
 /**

@@ -1,8 +1,11 @@
 import 'server-only';
+
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+
 import { type Dispatcher, Pool } from 'undici';
+
 import { recordUpstream, statusClass } from '@/lib/metrics/bff-metrics';
 
 /**

@@ -1,7 +1,9 @@
 import './zod-csp';
+
 import * as z from 'zod/mini';
 
 import { EQUIPMENT, type Equipment } from '@/lib/shared/catalogue/equipment';
+
 import { classificationSchema, exerciseSchema } from './exercise';
 
 export { EQUIPMENT, type Equipment };

@@ -1,9 +1,10 @@
 import './zod-csp';
+
 import * as z from 'zod/mini';
 
 import { idSchema } from './common';
 import { INVALID_CHARACTER_MESSAGE } from './errors';
-import { memberSummarySchema, type MemberSummary } from './friend';
+import { type MemberSummary, memberSummarySchema } from './friend';
 import { hasLoneSurrogate, hasNul } from './text';
 import {
   CHAT_ENDPOINT,

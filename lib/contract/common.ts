@@ -1,4 +1,5 @@
 import './zod-csp';
+
 import * as z from 'zod/mini';
 
 /** Largest id accepted on the wire (ids are JSON numbers; the database uses bigint). */

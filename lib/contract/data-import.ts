@@ -1,7 +1,9 @@
 import './zod-csp';
+
 import * as z from 'zod/mini';
 
 import { WEIGHT_UNITS } from '@/lib/shared/training/units';
+
 import { localDateSchema } from './common';
 import { classificationSchema } from './exercise';
 import {

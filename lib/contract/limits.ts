@@ -1,4 +1,5 @@
 import { CSP_REPORT_PATH } from '@/lib/shared/security/csp';
+
 import { IMPORT_MESSAGES } from './data-import';
 import { MEMBER_MESSAGES, PICTURE_BYTES } from './member';
 import { POST_MESSAGES } from './post';

@@ -1,4 +1,5 @@
 import './zod-csp';
+
 import * as z from 'zod/mini';
 
 import { roomLastMessageSchema } from './unread';

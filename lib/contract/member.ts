@@ -1,5 +1,7 @@
 import './zod-csp';
+
 import * as z from 'zod/mini';
+
 import { LIMITS, POST_LIMITS } from './values';
 
 /**

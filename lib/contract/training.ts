@@ -1,8 +1,10 @@
 import './zod-csp';
+
 import * as z from 'zod/mini';
 
 import { RECORD_KINDS } from '@/lib/shared/training/records';
 import { WEIGHT_UNITS } from '@/lib/shared/training/units';
+
 import { localDateSchema } from './common';
 import { classificationSchema, restSecondsSchema } from './exercise';
 import { REST_SECONDS } from './values';

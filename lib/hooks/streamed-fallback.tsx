@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { SWRConfig } from 'swr';
 
 /** SWR fallback entries by serialized key, as a server page hands them over. */

@@ -1,8 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
+
 import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/keys';
 import type { ClassificationMap, Exercise } from '@/lib/contract/exercise';
 import { defineRead } from '@/lib/reads/define';
 import { mockFetch, renderServerFirst, renderWithApp, settle } from '@/testing/test-helpers';
+
 import { useRead } from './use-read';
 
 const bench: Exercise = {

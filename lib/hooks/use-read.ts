@@ -1,9 +1,11 @@
 'use client';
 
 import useSWR, { type SWRConfiguration } from 'swr';
+
 import { useSession } from '@/lib/auth';
 import type { ReadDefinition } from '@/lib/reads/define';
 import { fetchReadAt } from '@/lib/reads/fetch-read';
+
 import { useServerFirst } from './use-server-first';
 
 /**

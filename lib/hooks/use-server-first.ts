@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { unstable_serialize, useSWRConfig, type SWRConfiguration } from 'swr';
+import { type SWRConfiguration, unstable_serialize, useSWRConfig } from 'swr';
+
 import { useStreamingKeys } from './streamed-fallback';
 
 /**

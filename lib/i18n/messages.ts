@@ -1,11 +1,11 @@
-import { shellMessages } from './features/shell';
-import { dayLogMessages } from './features/day-log';
-import { trainingMessages } from './features/training';
-import { postsMessages } from './features/posts';
-import { friendsMessages } from './features/friends';
-import { clubsMessages } from './features/clubs';
 import { accountMessages } from './features/account';
+import { clubsMessages } from './features/clubs';
+import { dayLogMessages } from './features/day-log';
+import { friendsMessages } from './features/friends';
 import { notificationsMessages } from './features/notifications';
+import { postsMessages } from './features/posts';
+import { shellMessages } from './features/shell';
+import { trainingMessages } from './features/training';
 
 /**
  * The message catalogue: every user-visible string of the app, one module per feature under

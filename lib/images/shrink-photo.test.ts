@@ -1,11 +1,12 @@
 import { messages } from '@/lib/i18n/messages';
+
 import {
+  jpegName,
   LONG_EDGE_CAP,
   MULTIPART_RESERVE_BYTES,
-  PhotoTooLargeError,
-  jpegName,
   photoForUpload,
   photoShares,
+  PhotoTooLargeError,
   shrinkPhotos,
 } from './shrink-photo';
 

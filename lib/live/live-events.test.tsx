@@ -1,8 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
+
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';
 import { LIVE_EVENT } from '@/lib/contract/values';
+
 import { LiveEventsProvider, reconnectDelayMs, useLiveEvent } from './live-events';
 import { FakeEventSource } from './test-event-source';
 

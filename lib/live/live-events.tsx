@@ -1,11 +1,13 @@
 'use client';
 
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+
 import { LIVE_EVENTS_PATH } from '@/lib/api/keys';
 import { useSession } from '@/lib/auth';
 import type { LiveEventData, LiveEventName } from '@/lib/contract/live';
 import { LIVE_EVENT } from '@/lib/contract/values';
 import { useOnline } from '@/lib/net/use-online';
+
 import { LiveBus } from './live-bus';
 
 const LiveContext = createContext<LiveBus | null>(null);

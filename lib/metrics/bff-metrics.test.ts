@@ -1,19 +1,16 @@
 /** @jest-environment node */
 import { createServer } from 'node:net';
+
 import { GET, POST } from '@/lib/bff';
+import { backendGet } from '@/lib/bff/backend-get';
 import { readinessResponse } from '@/lib/bff/readiness';
 import { resetRefreshFlights } from '@/lib/bff/refresh';
-import { backendGet } from '@/lib/bff/backend-get';
 import { accessJwt, startStub, type StubUpstream } from '@/lib/bff/test-utils';
+import { declaredNames, parseSamples, type Sample, valueOf } from '@/testing/prometheus-samples';
+
 import { resetMetrics } from './bff-metrics';
 import { metricsResponse } from './endpoint';
 import { bffRouteOf } from './measure-bff';
-import {
-  declaredNames,
-  parseSamples,
-  valueOf,
-  type Sample,
-} from '@/testing/prometheus-samples';
 
 const APP = 'http://localhost:3000';
 const TOKEN = 'next-metrics-token-0123456789';

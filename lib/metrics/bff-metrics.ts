@@ -1,5 +1,7 @@
 import 'server-only';
+
 import { collectDefaultMetrics, Registry } from 'prom-client';
+
 import { FastCounter, FastHistogram } from '@/lib/shared/metrics/series';
 
 /**

@@ -1,8 +1,11 @@
 import 'server-only';
+
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { getServerConfig } from '@/lib/config';
+
 import { errorResponse } from '@/lib/bff/errors';
+import { getServerConfig } from '@/lib/config';
 import { messages } from '@/lib/i18n/messages';
+
 import { renderMetrics } from './bff-metrics';
 
 /** Whether an Authorization header carries `token` as a bearer token (constant-time compare). */

@@ -1,5 +1,6 @@
 import 'server-only';
-import { BFF_ROUTES, recordBffRequest, type BffRoute } from './bff-metrics';
+
+import { BFF_ROUTES, type BffRoute, recordBffRequest } from './bff-metrics';
 
 /**
  * The route pattern of a BFF request's URL (`http://host/api/…` → `/api/[...path]`), found in the

@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import type { Span } from '@opentelemetry/api';
+
 import { reportRequestError } from './request-error';
 
 const request = { method: 'GET', path: '/friend?q=%EA%B9%80' };

@@ -8,6 +8,7 @@ import {
 } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import { seoulDateKey, seoulYearMonth } from '@/lib/shared/dates';
+
 import { OFFLINE_WARMED_FLAG } from './warm-flag';
 
 /**

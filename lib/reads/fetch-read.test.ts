@@ -1,10 +1,11 @@
 import { isApiError } from '@/lib/api/errors';
-import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
-import { mockFetch } from '@/testing/test-helpers';
 import { clubOfRoomKey, dayKey } from '@/lib/api/keys';
+import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
 import type { Club } from '@/lib/contract/club';
 import type { Today } from '@/lib/contract/today';
 import { buildClub, ORIGINAL_DAY_500 } from '@/testing/builders';
+import { mockFetch } from '@/testing/test-helpers';
+
 import { defineRead } from './define';
 import { fetchRead, fetchReadOrNull } from './fetch-read';
 

@@ -1,5 +1,6 @@
 import { isHttpStatus } from '@/lib/api/errors';
 import { loadApi } from '@/lib/api/load';
+
 import type { ReadDefinition } from './define';
 
 /**

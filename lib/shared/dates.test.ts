@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+
 import { calendarDateKey, seoulDateKey, seoulYearMonth, yearMonthOfKey } from './dates';
 
 /**

@@ -8,12 +8,14 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
+
 import { backendGet } from '@/lib/bff/backend-get';
 import { forward } from '@/lib/bff/forward';
 import { startStub, type StubUpstream } from '@/lib/bff/test-utils';
 import { currentTraceId } from '@/lib/bff/tracing';
-import { nextSpansRequested, startNextTracing } from './next-sdk';
 import { parseTraceparent } from '@/lib/shared/tracing/traceparent';
+
+import { nextSpansRequested, startNextTracing } from './next-sdk';
 
 // Tracing on in the Next server: each backend call is a client span whose ids are what the
 // backend receives in traceparent; by default on its own (or in a page render's trace), with

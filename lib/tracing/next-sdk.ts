@@ -1,7 +1,9 @@
 import 'server-only';
+
 import type { Context, TextMapPropagator, TextMapSetter } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
-import { installBffTracer, type BffTracer } from '@/lib/bff/tracing';
+
+import { type BffTracer, installBffTracer } from '@/lib/bff/tracing';
 import { otelLogLevel, otlpProtocol } from '@/lib/shared/tracing/env';
 import { batchProcessorFromEnv, samplerFromEnv } from '@/lib/shared/tracing/sdk-env';
 import { newSpanId } from '@/lib/shared/tracing/traceparent';

@@ -13,16 +13,16 @@ import { once } from 'node:events';
 import {
   copyFileSync,
   mkdtempSync,
-  readFileSync,
   readdirSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 import { WebSocket, WebSocketServer } from 'ws';

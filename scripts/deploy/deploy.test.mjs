@@ -20,13 +20,13 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readFileSync,
   readdirSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -38,6 +38,8 @@ import { parse, parseAllDocuments } from 'yaml';
 import {
   APP_HEALTHCHECK,
   APP_PORT,
+  appDir,
+  appStart,
   BACKEND_HEALTHCHECK,
   BACKEND_PORT,
   BACKEND_START,
@@ -48,10 +50,8 @@ import {
   INSTALL_BACKEND_RUNTIME,
   MIGRATE,
   READY_PATH,
-  appDir,
-  appStart,
 } from '../../deploy/commands.mjs';
-import { BROTLI_MODULE, MODULES_DIR, findNginx } from '../cluster/nginx.mjs';
+import { BROTLI_MODULE, findNginx, MODULES_DIR } from '../cluster/nginx.mjs';
 import { envOf, finalStage, parseDockerfile } from './dockerfile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

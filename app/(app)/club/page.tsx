@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
+
 import { ClubListPage } from '@/features/clubs/club-list-page';
 import { clubListFallback } from '@/features/clubs/club-screen';
 import { messages } from '@/lib/i18n/messages';

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
+
 import { ExercisePage } from '@/features/training/exercises/exercise-page';
 import { exerciseFallback } from '@/features/training/exercises/exercise-screen';
 import { messages } from '@/lib/i18n/messages';

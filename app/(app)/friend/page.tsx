@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
-import { initialFriendPageTab } from '@/features/friends/friend-page-tabs';
-import { FriendsPage } from '@/features/friends/friends-page';
+
 import { TAB_PARAM } from '@/features/account/profile/tab-param';
+import { initialFriendPageTab } from '@/features/friends/friend-page-tabs';
 import { friendFallback } from '@/features/friends/friend-screen';
+import { FriendsPage } from '@/features/friends/friends-page';
 import { messages } from '@/lib/i18n/messages';
 
 export const metadata: Metadata = { title: messages.pages.friend };

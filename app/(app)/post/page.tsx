@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
+
 import { PostFeedPage } from '@/features/posts/post-feed-page';
 import { postFeedFallback } from '@/features/posts/post-screen';
 import { messages } from '@/lib/i18n/messages';

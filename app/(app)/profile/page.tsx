@@ -1,16 +1,17 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
+
 import { ProfilePage } from '@/features/account/profile/profile-page';
+import { profileScreen } from '@/features/account/profile/profile-screen';
 import {
   COMMENTS_VIEW,
   POST_PARAM,
+  postFromParam,
   PROFILE_TABS,
   TAB_PARAM,
-  VIEW_PARAM,
-  postFromParam,
   tabFromParam,
+  VIEW_PARAM,
 } from '@/features/account/profile/tab-param';
-import { profileScreen } from '@/features/account/profile/profile-screen';
 import { messages } from '@/lib/i18n/messages';
 
 interface Props {

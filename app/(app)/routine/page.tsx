@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
+
 import { RoutinePage } from '@/features/training/routines/routine-page';
 import { routineFallback } from '@/features/training/routines/routine-screen';
 import { messages } from '@/lib/i18n/messages';

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
+
 import { SettingsPage } from '@/features/account/settings/settings-page';
 import { settingsScreen } from '@/features/account/settings/settings-screen';
 import { messages } from '@/lib/i18n/messages';

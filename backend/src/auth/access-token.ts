@@ -1,6 +1,6 @@
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 
-import { accessTokenClaimsSchema, type AccessTokenClaims } from '@/lib/contract/session';
+import { type AccessTokenClaims, accessTokenClaimsSchema } from '@/lib/contract/session';
 
 export interface TokenMember {
   id: number;

@@ -1,4 +1,5 @@
 import type { AccessTokenClaims } from '@/lib/contract/session';
+
 import type { Member } from '../db/schema';
 import { verifyAccessToken } from './access-token';
 import type { AuthContext } from './context';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../db/client';
-import { members, type Member } from '../db/schema';
+import { type Member, members } from '../db/schema';
 
 export interface SignInIdentity {
   issuer: string;

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
 
+import { openAuthRequest, safeNextPath, sealAuthRequest } from './auth-request';
 import type { AuthContext } from './context';
 import { AUTH_REQUEST_COOKIE, clearAuthRequestCookie, setAuthRequestCookie } from './cookies';
-import { openAuthRequest, safeNextPath, sealAuthRequest } from './auth-request';
 import { upsertMember } from './members';
-import { redirectUri, type OidcClient } from './oidc-client';
+import { type OidcClient, redirectUri } from './oidc-client';
 import { startSession } from './session';
 
 const startQuery = z.object({

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/lib/contract/cookies';
 import type { LoginCheck } from '@/lib/contract/session';
+
 import { errorBody, MESSAGES } from '../http/errors';
 import { signAccessToken, verifyAccessToken } from './access-token';
 import { authenticateAccessToken } from './authenticate';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
-import { CATALOGUE } from '@/lib/shared/catalogue/data';
 import { catalogueKeySchema } from '@/lib/contract/catalogue';
+import { CATALOGUE } from '@/lib/shared/catalogue/data';
+
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
 import { notFound } from '../http/reply';

@@ -1,13 +1,14 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 
-import { catalogueEntry, type CatalogueExercise } from '@/lib/shared/catalogue/data';
-import { catalogueNames, compactName } from '@/lib/shared/catalogue/match';
 import type { CatalogueAddResult, RecentExercise } from '@/lib/contract/catalogue';
 import { RECENT_EXERCISES_LIMIT } from '@/lib/contract/catalogue';
+import { catalogueEntry, type CatalogueExercise } from '@/lib/shared/catalogue/data';
+import { catalogueNames, compactName } from '@/lib/shared/catalogue/match';
+
 import type { Db } from '../db/client';
 import { exercises, todayExercises, todays } from '../db/schema';
-import { insertSets, type Executor } from '../exercise/sets';
 import { toResponses } from '../exercise/service';
+import { type Executor, insertSets } from '../exercise/sets';
 import { notFound } from '../http/reply';
 
 /** The sets a catalogue exercise starts with: three of ten, the weight to fill in. */

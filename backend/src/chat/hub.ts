@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
-
 import { randomBytes } from 'node:crypto';
 
-import { chatBroadcast, roomTopic, type ChatMessage } from '@/lib/contract/chat';
+import type { FastifyBaseLogger } from 'fastify';
+
+import { chatBroadcast, type ChatMessage, roomTopic } from '@/lib/contract/chat';
+
 import type { Fanout, FanoutEvent, FanoutHandler } from './fanout/fanout';
 import { SharedFrame } from './shared-frame';
 

@@ -2,16 +2,17 @@ import type { FastifyInstance } from 'fastify';
 
 import {
   CHAT_TICKET_PATH,
+  type ChatTicket,
   pagedMessagesQuerySchema,
   recentMessagesQuerySchema,
-  type ChatTicket,
 } from '@/lib/contract/chat';
 import { LIVE_EVENT } from '@/lib/contract/live';
 import { markReadBodySchema } from '@/lib/contract/unread';
+
 import type { Db } from '../db/client';
-import type { LiveHub } from '../live/hub';
 import { requireMember } from '../http/auth-hook';
 import { idParams } from '../http/reply';
+import type { LiveHub } from '../live/hub';
 import { newerMessages, olderMessages, recentMessages, requireRoomMember } from './service';
 import type { ChatTickets } from './tickets';
 import { markRead, roomsSummary } from './unread';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 
-import { DELETED_SENDER, type ChatMember, type ChatMessage } from '@/lib/contract/chat';
+import { type ChatMember, type ChatMessage, DELETED_SENDER } from '@/lib/contract/chat';
+
 import type { Db } from '../db/client';
 import { chatMessages, chatRooms, clubMembers, members } from '../db/schema';
 import { seoulTimestamp } from '../http/errors';

@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 import type { FastifyBaseLogger } from 'fastify';
 import sockjs from 'sockjs';
 
+import { CHAT_TICKET_HEADER, type ChatMember } from '@/lib/contract/chat';
+import { ACCESS_TOKEN_COOKIE } from '@/lib/contract/cookies';
+import { CHAT_SESSION_ENDED } from '@/lib/contract/values';
 import {
   TICKET_OTHER_LOGIN_ERROR,
   TICKET_REFUSED_ERROR,
   TICKET_REQUIRED_ERROR,
 } from '@/lib/shared/chat/stomp-refusal';
-import { ACCESS_TOKEN_COOKIE } from '@/lib/contract/cookies';
-import { CHAT_TICKET_HEADER, type ChatMember } from '@/lib/contract/chat';
-import { CHAT_SESSION_ENDED } from '@/lib/contract/values';
+
 import { authenticateAccessToken } from '../auth/authenticate';
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/client';

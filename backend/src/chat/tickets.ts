@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 
 import { CHAT_TICKET_SECONDS } from '@/lib/contract/chat';
+
 import type { AuthContext } from '../auth/context';
 import type { Member } from '../db/schema';
 import { chatTickets } from '../db/schema';

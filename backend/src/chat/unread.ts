@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 
 import { DELETED_SENDER } from '@/lib/contract/chat';
 import {
-  UNREAD_COUNT_CAP,
   type ReadPosition,
-  type RoomSummary,
   type RoomsSummary,
+  type RoomSummary,
+  UNREAD_COUNT_CAP,
 } from '@/lib/contract/unread';
+
 import type { Db } from '../db/client';
 import { chatMessages, chatRooms, clubMembers, clubs, members } from '../db/schema';
 import { seoulTimestamp } from '../http/errors';

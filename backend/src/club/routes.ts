@@ -6,11 +6,12 @@ import {
   clubMembersQuerySchema,
   clubSearchQuerySchema,
 } from '@/lib/contract/club';
+
 import type { ChatHub } from '../chat/hub';
 import type { Db } from '../db/client';
-import type { LiveHub } from '../live/hub';
 import { requireMember } from '../http/auth-hook';
 import { idParams, sendText } from '../http/reply';
+import type { LiveHub } from '../live/hub';
 import {
   clubByRoom,
   clubDetail,

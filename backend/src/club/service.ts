@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, type SQL, sql } from 'drizzle-orm';
 
 import type {
   Club,
@@ -8,9 +8,10 @@ import type {
   ClubMember,
   ClubRole,
 } from '@/lib/contract/club';
+
+import { newestMessageIdOfClub } from '../chat/unread';
 import type { Db } from '../db/client';
 import { chatRooms, clubMembers, clubs, members } from '../db/schema';
-import { newestMessageIdOfClub } from '../chat/unread';
 import { ApiError, MESSAGES } from '../http/errors';
 import { notFound } from '../http/reply';
 

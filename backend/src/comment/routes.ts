@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
 import { commentCreateSchema, commentUpdateSchema } from '@/lib/contract/comment';
+
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
+import { idParams, sendText } from '../http/reply';
 import type { LiveHub } from '../live/hub';
 import { pushUnreadCounts } from '../notification/push';
-import { idParams, sendText } from '../http/reply';
 import { addComment, deleteComment, listComments, updateComment } from './service';
 
 /**

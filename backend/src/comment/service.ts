@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 import type { Comment } from '@/lib/contract/comment';
+
 import type { Db } from '../db/client';
 import { comments, members } from '../db/schema';
 import { seoulTimestamp } from '../http/errors';

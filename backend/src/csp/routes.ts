@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import { BODY_LIMITS } from '@/lib/contract/limits';
 import { CSP_REPORT_PATH } from '@/lib/shared/security/csp';
+
 import { ApiError, MESSAGES } from '../http/errors';
 import type { Budget } from '../http/rate-limits';
 import { FixedWindowLimit, parseCspReports } from './reports';

@@ -6,6 +6,7 @@ import {
   exerciseCreateSchema,
   exerciseUpdateSchema,
 } from '@/lib/contract/exercise';
+
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
 import { idParams, sendText } from '../http/reply';

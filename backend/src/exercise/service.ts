@@ -6,10 +6,11 @@ import type {
   ExerciseCreate,
   ExerciseUpdate,
 } from '@/lib/contract/exercise';
+
 import type { Db } from '../db/client';
 import { exercises, repWeights, routineExercises, todayExercises } from '../db/schema';
 import { notFound } from '../http/reply';
-import { insertSets, replaceSets, setsByOwner, type Executor } from './sets';
+import { type Executor, insertSets, replaceSets, setsByOwner } from './sets';
 
 type ExerciseRowLike = {
   id: number;

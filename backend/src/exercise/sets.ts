@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 
 import type { RepWeight, RepWeightInput } from '@/lib/contract/exercise';
+
 import { chunksOf } from '../db/chunks';
 import type { Db } from '../db/client';
 import { repWeights } from '../db/schema';

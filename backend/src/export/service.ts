@@ -4,6 +4,7 @@ import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 import type { CheckBox, Today } from '@/lib/contract/today';
+
 import type { Db } from '../db/client';
 import {
   chatMessages,
@@ -19,13 +20,13 @@ import {
   todayExercises,
   todays,
 } from '../db/schema';
-import { setsByOwner } from '../exercise/sets';
 import { listExercises } from '../exercise/service';
+import { setsByOwner } from '../exercise/sets';
 import { listFriends, listRequests, memberSummary } from '../friend/service';
 import { seoulTimestamp } from '../http/errors';
 import { listRoutines } from '../routine/service';
 import type { ImageStorage } from '../storage/image-storage';
-import { csvLines, toCsv, type CsvCell } from './csv';
+import { type CsvCell, csvLines, toCsv } from './csv';
 import { jsonArrayText, jsonText, ZipStreamWriter } from './zip-stream';
 
 /** The columns of workouts.csv: Strong's and Hevy's export shape, so other apps can import it. */

@@ -1,4 +1,4 @@
-import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
 /**
  * Bytes handed to the deflater at a time: each push compresses synchronously on the event loop,

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
-import { FRIEND_REPLIES, UNFRIEND_REPLY, memberSearchQuerySchema } from '@/lib/contract/friend';
+import { FRIEND_REPLIES, memberSearchQuerySchema, UNFRIEND_REPLY } from '@/lib/contract/friend';
+
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
+import { idParams, sendText } from '../http/reply';
 import type { LiveHub } from '../live/hub';
 import { pushUnreadCounts } from '../notification/push';
-import { idParams, sendText } from '../http/reply';
 import {
   acceptFriend,
   areFriends,

@@ -2,16 +2,17 @@ import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 import {
-  FRIEND_MESSAGES,
-  MEMBER_SEARCH_LIMIT,
-  SUGGESTED_FRIENDS_LIMIT,
   type Friend,
+  FRIEND_MESSAGES,
   type FriendRelation,
+  MEMBER_SEARCH_LIMIT,
   type MemberSearchHit,
   type MemberSummary,
+  SUGGESTED_FRIENDS_LIMIT,
 } from '@/lib/contract/friend';
+
 import type { Db } from '../db/client';
-import { friendships, members, type FriendshipRow } from '../db/schema';
+import { type FriendshipRow, friendships, members } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { notFound } from '../http/reply';
 import { notifyMember, settleFriendRequest, withdrawFriendRequest } from '../notification/service';

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_COOKIE } from '@/lib/contract/cookies';
 import type { SessionUser } from '@/lib/contract/session';
 import { CSP_REPORT_PATH } from '@/lib/shared/security/csp';
+
 import { authenticateAccessToken } from '../auth/authenticate';
 import type { AuthContext } from '../auth/context';
 import { ApiError, MESSAGES } from './errors';

@@ -11,7 +11,8 @@ import type {
 import { $ZodError } from 'zod/v4/core';
 
 import { hasNul } from '@/lib/contract/text';
-import { ApiError, MESSAGES, TooManyRequestsError, errorBody } from './errors';
+
+import { ApiError, errorBody, MESSAGES, TooManyRequestsError } from './errors';
 import { firstField } from './text-check';
 
 /** PostgreSQL's SQLSTATE for a foreign key violation. */

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Db } from '../db/client';
-import { idempotencyKeys, type IdempotencyKeyRow } from '../db/schema';
+import { type IdempotencyKeyRow, idempotencyKeys } from '../db/schema';
 import { ApiError } from './errors';
 
 /**

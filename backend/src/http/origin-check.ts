@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import { CSP_REPORT_PATH } from '@/lib/shared/security/csp';
+
 import { ApiError, MESSAGES } from './errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

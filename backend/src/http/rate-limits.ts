@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { Redis } from 'ioredis';
 
 import { SIGN_IN_BUSY_ERROR } from '@/lib/contract/values';
+
 import { TooManyRequestsError } from './errors';
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 import { idSchema } from '@/lib/contract/common';
+
 import { ApiError, MESSAGES } from './errors';
 
 /** A plain-text, unquoted success body, as the original Spring backend's `String` answers. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { hasLoneSurrogate } from '@/lib/contract/text';
+
 import { MESSAGES } from './errors';
 import { fieldError } from './reply';
 

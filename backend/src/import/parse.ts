@@ -10,6 +10,7 @@ import {
 } from '@/lib/contract/data-import';
 import { LIMITS } from '@/lib/contract/exercise';
 import { fromDisplayWeight, type WeightUnit } from '@/lib/shared/training/units';
+
 import { restoreCell } from '../csv/cell';
 import { ApiError } from '../http/errors';
 

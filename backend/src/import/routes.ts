@@ -9,11 +9,12 @@ import {
   importUnitSchema,
 } from '@/lib/contract/data-import';
 import { BODY_LIMITS } from '@/lib/contract/limits';
+
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
 import { ApiError, MESSAGES } from '../http/errors';
 import { fieldError } from '../http/reply';
-import { previewImport, runImport, type ImportChoices } from './service';
+import { type ImportChoices, previewImport, runImport } from './service';
 
 /** Bytes of the `bodyParts` and `links` fields: hundreds of exercise names with their choices. */
 const FIELD_BYTES = 512 * 1024;

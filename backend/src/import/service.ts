@@ -1,7 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
-import { catalogueEntry, type CatalogueExercise } from '@/lib/shared/catalogue/data';
-import { matchCatalogue, NameMatcher } from '@/lib/shared/catalogue/match';
 import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
@@ -14,15 +12,18 @@ import {
   type ImportSkipReason,
 } from '@/lib/contract/data-import';
 import type { Classification } from '@/lib/contract/exercise';
+import { catalogueEntry, type CatalogueExercise } from '@/lib/shared/catalogue/data';
+import { matchCatalogue, NameMatcher } from '@/lib/shared/catalogue/match';
 import type { WeightUnit } from '@/lib/shared/training/units';
+
 import { chunksOf } from '../db/chunks';
 import type { Db } from '../db/client';
 import { exerciseAliases, exercises, members, todayExercises, todays } from '../db/schema';
-import { insertSets, type Executor } from '../exercise/sets';
+import { type Executor, insertSets } from '../exercise/sets';
 import { ApiError } from '../http/errors';
 import { fieldError, notFound } from '../http/reply';
 import { guessBodyPart } from './body-parts';
-import { exerciseKey, parseWorkoutCsv, type ParsedFile, type ParsedSet } from './parse';
+import { exerciseKey, type ParsedFile, type ParsedSet, parseWorkoutCsv } from './parse';
 
 /** What the member chose in the preview; absent, the defaults. */
 export interface ImportChoices {

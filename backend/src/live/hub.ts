@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import { LIVE_EVENT, type ChatLiveEvent, type LiveEventData } from '@/lib/contract/live';
 import { chatBroadcastSchema } from '@/lib/contract/chat';
+import { type ChatLiveEvent, LIVE_EVENT, type LiveEventData } from '@/lib/contract/live';
+
 import type { Fanout, FanoutEvent } from '../chat/fanout/fanout';
 import { lastMessageOf } from './last-message';
 

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
 import { LIVE_EVENT, type NotificationLiveEvent } from '@/lib/contract/live';
+
 import { memberRoomIds, newestMessageIdOfMember } from '../chat/unread';
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
 import { unreadCount } from '../notification/service';
-import { sseFrame, type LiveHub, type LiveStream } from './hub';
+import { type LiveHub, type LiveStream, sseFrame } from './hub';
 
 /** A comment line often enough that proxies and the BFF's idle timeouts keep the stream open. */
 export const HEARTBEAT_MS = 25_000;

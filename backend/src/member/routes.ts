@@ -2,16 +2,17 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { BODY_LIMITS } from '@/lib/contract/limits';
-import { MEMBER_MESSAGES, PICTURE_BYTES, memberUpdateSchema } from '@/lib/contract/member';
+import { MEMBER_MESSAGES, memberUpdateSchema, PICTURE_BYTES } from '@/lib/contract/member';
+
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/client';
 import { requireMember } from '../http/auth-hook';
 import { ApiError, MESSAGES } from '../http/errors';
 import { fieldError, notFound } from '../http/reply';
 import {
-  UploadQuotaExceededError,
   type UploadAllowance,
   type UploadQuota,
+  UploadQuotaExceededError,
 } from '../http/upload-quota';
 import { storeImage } from '../post/upload';
 import type { ImageStorage, StoredImage } from '../storage/image-storage';

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 
 import type { MemberProfile } from '@/lib/contract/member';
 import { imageVariantKey } from '@/lib/contract/values';
+
 import type { Db } from '../db/client';
 import { members } from '../db/schema';
 import { notFound } from '../http/reply';

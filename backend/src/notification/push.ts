@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import { LIVE_EVENT } from '@/lib/contract/live';
+
 import type { Db } from '../db/client';
 import type { LiveHub } from '../live/hub';
 import { unreadCount } from './service';

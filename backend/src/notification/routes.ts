@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import {
   markNotificationsReadSchema,
   notificationListQuerySchema,
-  notificationSettingsUpdateSchema,
   type NotificationPage,
+  notificationSettingsUpdateSchema,
   type UnreadNotifications,
 } from '@/lib/contract/notification';
+
 import type { Db } from '../db/client';
-import type { LiveHub } from '../live/hub';
 import { requireMember } from '../http/auth-hook';
+import type { LiveHub } from '../live/hub';
 import { sendUnreadCount } from './push';
 import {
   listNotifications,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 
 import type { MemberSummary } from '@/lib/contract/friend';
 import {
@@ -8,6 +8,7 @@ import {
   type NotificationSettings,
   type NotificationSettingsUpdate,
 } from '@/lib/contract/notification';
+
 import type { Db } from '../db/client';
 import { comments, members, notifications, postLikes, posts } from '../db/schema';
 import { seoulTimestamp } from '../http/errors';

@@ -1,24 +1,25 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { BODY_LIMITS } from '@/lib/contract/limits';
 import {
+  type LikeState,
   POST_LIMITS,
   POST_MESSAGES,
   postFeedQuerySchema,
   postScrollQuerySchema,
   postTextSchema,
   postUpdateSchema,
-  type LikeState,
 } from '@/lib/contract/post';
-import { BODY_LIMITS } from '@/lib/contract/limits';
+
 import type { Db } from '../db/client';
 import { requireFriendship } from '../friend/service';
 import { requireMember } from '../http/auth-hook';
-import type { LiveHub } from '../live/hub';
-import { pushUnreadCounts } from '../notification/push';
 import { ApiError, MESSAGES } from '../http/errors';
 import { fieldError, idParams, notFound, sendText } from '../http/reply';
-import { UploadQuotaExceededError, type UploadQuota } from '../http/upload-quota';
+import { type UploadQuota, UploadQuotaExceededError } from '../http/upload-quota';
+import type { LiveHub } from '../live/hub';
+import { pushUnreadCounts } from '../notification/push';
 import type { ImageStorage } from '../storage/image-storage';
 import { ImageRejectedError } from '../storage/image-type';
 import { finishImageDeletion } from '../storage/pending-deletions';

@@ -1,7 +1,8 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 
 import type { MemberSummary } from '@/lib/contract/friend';
-import type { LikeState, Liker, Post } from '@/lib/contract/post';
+import type { Liker, LikeState, Post } from '@/lib/contract/post';
+
 import type { Db } from '../db/client';
 import { members, postLikes, posts } from '../db/schema';
 import { seoulTimestamp } from '../http/errors';

@@ -8,6 +8,7 @@ import {
   routineSequenceUpdateSchema,
   routineSetsUpdateSchema,
 } from '@/lib/contract/routine';
+
 import type { Db } from '../db/client';
 import { duplicateIndex } from '../exercise/sets';
 import { requireMember } from '../http/auth-hook';

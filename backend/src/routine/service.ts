@@ -7,9 +7,10 @@ import type {
   RoutineSequenceUpdate,
   RoutineSetsUpdate,
 } from '@/lib/contract/routine';
+
 import type { Db } from '../db/client';
 import { exercises, routineExercises, routines } from '../db/schema';
-import { insertSets, replaceSets, setsByOwner, type Executor } from '../exercise/sets';
+import { type Executor, insertSets, replaceSets, setsByOwner } from '../exercise/sets';
 import { notFound } from '../http/reply';
 
 /** `exerciseName`: the live name while the exercise exists, else the copy. */

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { members, type Member, type NewMember } from '../db/schema';
+import { type Member, members, type NewMember } from '../db/schema';
 
 let sequence = 0;
 
@@ -23,6 +23,6 @@ export async function insertMembers(db: Db, rows: NewMember[]): Promise<Member[]
   return db.insert(members).values(rows).returning();
 }
 
-export * from './workout-builders';
-export * from './social-builders';
 export * from './club-builders';
+export * from './social-builders';
+export * from './workout-builders';

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 
 import type { Database, Db } from '../db/client';
 import { members } from '../db/schema';
+import type { ImageStorage } from '../storage/image-storage';
 import { buildMember, insertMembers } from './builders';
-import { DEMO_MEMBERS } from './demo-members';
 import { seedDemoClubs } from './demo-clubs';
+import { DEMO_MEMBERS } from './demo-members';
 import { seedDemoSocial } from './demo-social';
 import { seedDemoWorkouts } from './demo-workouts';
-import type { ImageStorage } from '../storage/image-storage';
 
 /**
  * Seeds the demo members (with their exercises, routines, two months of day logs, friendships and,

@@ -1,14 +1,15 @@
 import type { Classification } from '@/lib/contract/exercise';
+
 import type { Db } from '../db/client';
 import {
   buildDay,
   buildExercise,
   buildRoutine,
+  type DaySeed,
   entryOf,
   insertDays,
   insertExercises,
   insertRoutines,
-  type DaySeed,
   type SetSeed,
   type StoredExercise,
 } from './workout-builders';

@@ -1,5 +1,6 @@
 import type { Classification } from '@/lib/contract/exercise';
 import type { CheckBox } from '@/lib/contract/today';
+
 import type { Db } from '../db/client';
 import {
   exercises,

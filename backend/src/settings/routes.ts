@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 
 import {
-  trainingSettingsUpdateSchema,
   type TrainingSettings,
   type TrainingSettingsUpdate,
+  trainingSettingsUpdateSchema,
 } from '@/lib/contract/training';
+
 import type { Db } from '../db/client';
 import { members } from '../db/schema';
 import { requireMember } from '../http/auth-hook';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 
 import { POST_LIMITS } from '@/lib/contract/post';
+
 import type { Config } from '../config';
 import { LocalObjectStore } from './local-image-storage';
 import { ProcessingImageStorage } from './processing-image-storage';

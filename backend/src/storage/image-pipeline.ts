@@ -6,8 +6,9 @@ import {
   type ImageVariantFormat,
   type ImageVariantWidth,
 } from '@/lib/contract/values';
+
 import { decodeHeif } from './heif-decoder';
-import { ImageRejectedError, imageTypeOfExt, type ImageType, type UploadType } from './image-type';
+import { ImageRejectedError, type ImageType, imageTypeOfExt, type UploadType } from './image-type';
 import { thumbHashOf } from './placeholder';
 
 /** The longest side of the display image (what `GET /api/images/{key}` serves for the key). */

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 
 import { IMAGE_VARIANTS } from '@/lib/contract/values';
-import { imageTypeOfExt, type ImageType } from './image-type';
+
+import { type ImageType, imageTypeOfExt } from './image-type';
 
 /** A stored image: its key (`<uuid>.<ext>`) and what the pipeline made of it. */
 export interface StoredImage {

@@ -7,10 +7,10 @@ import path from 'node:path';
 import {
   contentTypeOfKey,
   IMAGE_KEY_PATTERN,
-  ImageStorageError,
-  isImageKey,
   type ImageObject,
   type ImageObjectStore,
+  ImageStorageError,
+  isImageKey,
   type OpenedImage,
 } from './image-storage';
 import { ProcessingImageStorage } from './processing-image-storage';

@@ -6,16 +6,17 @@ import type { Readable } from 'node:stream';
 import pLimit, { type LimitFunction } from 'p-limit';
 
 import { IMAGE_VARIANT_SPECS, imageVariantKey } from '@/lib/contract/values';
+
+import { processImage } from './image-pipeline';
 import {
-  isImageKey,
   type ImageObject,
   type ImageObjectStore,
   type ImageStorage,
+  isImageKey,
   type OpenedImage,
   type StoredImage,
 } from './image-storage';
 import { ImageRejectedError, imageTypeOfExt } from './image-type';
-import { processImage } from './image-pipeline';
 import { readUpload } from './read-upload';
 
 /** Every key stored for the image under `key`: the key itself and each variant's. */

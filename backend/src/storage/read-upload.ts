@@ -1,5 +1,5 @@
-import { Writable } from 'node:stream';
 import type { Readable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { ImageGuard, type UploadType } from './image-type';

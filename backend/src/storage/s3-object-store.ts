@@ -13,10 +13,10 @@ import {
   BUCKET_KEY_PREFIX,
   contentTypeOfKey,
   IMAGE_KEY_PATTERN,
-  ImageStorageError,
-  isImageKey,
   type ImageObject,
   type ImageObjectStore,
+  ImageStorageError,
+  isImageKey,
   type OpenedImage,
 } from './image-storage';
 

@@ -4,6 +4,7 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace';
 
 import { otelLogLevel, otlpProtocol } from '@/lib/shared/tracing/env';
 import { batchProcessorFromEnv, samplerFromEnv } from '@/lib/shared/tracing/sdk-env';
+
 import { installTracing, type Tracing } from './tracing';
 
 /**

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 
 import type { PreviousSession } from '@/lib/contract/training';
+
 import { repWeights, todayExercises, todays } from '../db/schema';
-import { setsByOwner, type Executor } from '../exercise/sets';
+import { type Executor, setsByOwner } from '../exercise/sets';
 
 /** The last earlier session of one exercise: its day, its day-log entry and its sets. */
 export interface LastSession {

@@ -11,12 +11,14 @@ import {
   todaySequenceUpdateSchema,
   todaySetsUpdateSchema,
 } from '@/lib/contract/today';
+
 import type { Db } from '../db/client';
 import { duplicateIndex } from '../exercise/sets';
 import { requireFriendship } from '../friend/service';
 import { requireMember } from '../http/auth-hook';
 import { prefersRepresentation, representationApplied } from '../http/prefer';
 import { fieldError, idParams, sendText } from '../http/reply';
+import { previousSessionsOfDay } from './previous';
 import {
   addTodayExercises,
   createToday,
@@ -30,7 +32,6 @@ import {
   updateTodaySequences,
   updateTodaySets,
 } from './service';
-import { previousSessionsOfDay } from './previous';
 
 const dateParams = z.object({ date: localDateSchema });
 const dateQuery = z.object({ date: localDateSchema });

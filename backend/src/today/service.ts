@@ -1,16 +1,17 @@
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 
 import {
-  TODAY_MESSAGES,
   type CheckBox,
   type SetDoneResult,
   type Today,
+  TODAY_MESSAGES,
   type TodayDate,
   type TodayExercise,
   type TodayExerciseAdd,
   type TodaySequenceUpdate,
   type TodaySetsUpdate,
 } from '@/lib/contract/today';
+
 import { chunksOf } from '../db/chunks';
 import type { Db } from '../db/client';
 import {
@@ -20,10 +21,10 @@ import {
   routineExercises,
   routines,
   todayExercises,
-  todays,
   type TodayRow,
+  todays,
 } from '../db/schema';
-import { insertSets, replaceSets, setsByOwner, type Executor } from '../exercise/sets';
+import { type Executor, insertSets, replaceSets, setsByOwner } from '../exercise/sets';
 import { ApiError } from '../http/errors';
 import { notFound } from '../http/reply';
 import { liveRoutineExerciseName } from '../routine/service';

@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 
 import type { LoggedSet } from '@/lib/shared/training/records';
-import type { Executor } from '../exercise/sets';
+
 import { exercises, repWeights, todayExercises, todays } from '../db/schema';
+import type { Executor } from '../exercise/sets';
 
 /*
  * Which logged sets count as done work (for records, history and the week summary): a ticked set,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { localDateSchema } from '@/lib/contract/common';
 import { historyRangeSchema } from '@/lib/contract/training';
 import { seoulToday } from '@/lib/shared/training/week';
+
 import type { Db } from '../db/client';
 import { requireFriendship } from '../friend/service';
 import { requireMember } from '../http/auth-hook';

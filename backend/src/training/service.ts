@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 
-import { CLASSIFICATIONS, type Classification } from '@/lib/contract/exercise';
+import { type Classification, CLASSIFICATIONS } from '@/lib/contract/exercise';
 import type {
   DayRecords,
   ExerciseHistory,
@@ -11,14 +11,15 @@ import type {
 import { estimatedOneRepMax } from '@/lib/shared/training/one-rep-max';
 import { personalRecords, recordBreakers } from '@/lib/shared/training/records';
 import { addDays, weekRange, weekStreak } from '@/lib/shared/training/week';
+
 import type { Db } from '../db/client';
 import { exercises, todayExercises, todays } from '../db/schema';
 import { notFound } from '../http/reply';
 import {
+  type CountedSet,
   countedSetsOf,
   countedSetsWithBodyPart,
   sessionDates,
-  type CountedSet,
 } from './counted-sets';
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {

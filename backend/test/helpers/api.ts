@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 
-import { errorBodySchema, type ErrorBody } from '@/lib/contract/errors';
+import { type ErrorBody, errorBodySchema } from '@/lib/contract/errors';
+
 import { signAccessToken } from '../../src/auth/access-token';
 import type { Member } from '../../src/db/schema';
 import { TEST_JWT_KEY, type TestServer } from './app';

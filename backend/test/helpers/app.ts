@@ -5,9 +5,9 @@ import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
 
-import { buildApp, type AppDependencies } from '../../src/app';
+import { type AppDependencies, buildApp } from '../../src/app';
 import { secretBytes } from '../../src/auth/secret';
-import { loadConfig, type Config } from '../../src/config';
+import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 
 export const TEST_JWT_SECRET = Buffer.alloc(64, 7).toString('base64');

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
-import { fromPglite, fromPool, migrateDatabase, type Database } from '../../src/db/client';
+import { type Database, fromPglite, fromPool, migrateDatabase } from '../../src/db/client';
 
 export interface DatabaseKind {
   name: 'pglite' | 'postgres';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 
 import { IMAGE_VARIANTS } from '@/lib/contract/values';
+
 import { gradientPng } from '../../src/seed/png';
 import type { TestServer } from './app';
 

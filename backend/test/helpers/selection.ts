@@ -1,4 +1,5 @@
 import { LIMITS } from '@/lib/contract/exercise';
+
 import type { Db } from '../../src/db/client';
 import { buildExercise, insertExercises, type StoredExercise } from '../../src/seed/builders';
 

@@ -4,6 +4,7 @@ import { Client, type IFrame, type IMessage, type IStompSocket } from '@stomp/st
 import SockJS from 'sockjs-client';
 
 import { roomTopic } from '@/lib/contract/chat';
+
 import { signAccessToken } from '../../src/auth/access-token';
 import { TEST_JWT_KEY } from './app';
 

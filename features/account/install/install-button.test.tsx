@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import { resetInstallPrompt } from '@/lib/install/install-prompt';
+
 import { InstallButton, InstallNavButton } from './install-button';
 
 /** A synthetic `beforeinstallprompt` with a prompt() stub, as Chromium sends it. */

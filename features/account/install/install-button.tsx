@@ -1,16 +1,18 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { InstallIcon } from '@/components/ui/icons';
+
 import { Button, type ButtonVariant } from '@/components/ui/button';
+import { InstallIcon } from '@/components/ui/icons';
+import { messages } from '@/lib/i18n/messages';
 import {
   getInstallState,
   getServerInstallState,
+  type InstallState,
   promptInstall,
   subscribeInstall,
-  type InstallState,
 } from '@/lib/install/install-prompt';
-import { messages } from '@/lib/i18n/messages';
+
 import styles from './install-button.module.css';
 
 /** Whether the browser offers installing now and whether the app is installed (live). */

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+
 import { LoginScreen } from './login-screen';
 import { buildLoginHref } from './login-url';
 

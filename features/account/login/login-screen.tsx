@@ -3,8 +3,9 @@ import { Card } from '@/components/ui/card';
 import { GoogleIcon } from '@/components/ui/icons';
 import { SIGN_IN_BUSY_ERROR } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
-import { buildLoginHref } from './login-url';
+
 import styles from './login-screen.module.css';
+import { buildLoginHref } from './login-url';
 
 export interface LoginScreenProps {
   /** The sign-in address (the runtime config's `loginUrl`). */

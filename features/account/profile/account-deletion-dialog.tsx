@@ -1,17 +1,19 @@
 'use client';
 
 import { useRef, useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/ui/errors';
+import { useToast } from '@/components/ui/toast';
+import { clearLogoutPending, clearOfflineData } from '@/features/day-log/offline/offline-data';
 import { ACCOUNT_DELETED_LOGIN_PATH } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import { replaceLocation } from '@/lib/browser-location';
 import { messages } from '@/lib/i18n/messages';
-import { clearLogoutPending, clearOfflineData } from '@/features/day-log/offline/offline-data';
-import { ExportLink } from './export-link';
+
 import styles from './account-deletion.module.css';
+import { ExportLink } from './export-link';
 
 const text = messages.dataRights;
 

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp, settle, writes } from '@/testing/test-helpers';
-import { replaceLocation } from '@/lib/browser-location';
-import { AccountDeletion } from './account-deletion';
+
 import { SettingsPage } from '@/features/account/settings/settings-page';
+import { replaceLocation } from '@/lib/browser-location';
+import { mockFetch, renderWithApp, settle, writes } from '@/testing/test-helpers';
+
+import { AccountDeletion } from './account-deletion';
 
 jest.mock('@/lib/browser-location', () => ({ replaceLocation: jest.fn() }));
 jest.mock('next/navigation', () => ({

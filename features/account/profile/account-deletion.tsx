@@ -2,8 +2,10 @@
 
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './account-deletion.module.css';
 
 const text = messages.dataRights;

@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { mockFetch, renderWithApp } from '@/testing/test-helpers';
-import { DataExportPanel } from './data-export';
+
 import { SettingsPage } from '@/features/account/settings/settings-page';
+import { mockFetch, renderWithApp } from '@/testing/test-helpers';
+
+import { DataExportPanel } from './data-export';
 
 describe('DataExportPanel', () => {
   it('links to the ZIP export as a download, with its description', () => {

@@ -1,9 +1,10 @@
 import { messages } from '@/lib/i18n/messages';
+
 import { AccountDeletion } from './account-deletion';
-import panel from './profile-panel.module.css';
+import styles from './data-export.module.css';
 import { DataImport } from './data-import';
 import { ExportLink } from './export-link';
-import styles from './data-export.module.css';
+import panel from './profile-panel.module.css';
 
 const text = messages.dataRights;
 

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
-import { mockFetch, renderWithApp, type Routes } from '@/testing/test-helpers';
+
 import type { ImportPreview, ImportResult } from '@/lib/contract/data-import';
+import { mockFetch, renderWithApp, type Routes } from '@/testing/test-helpers';
+
 import { DataImport } from './data-import';
 
 const PREVIEW: ImportPreview = {

@@ -1,11 +1,14 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import { type ChangeEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
+
 import { Button, buttonClassName } from '@/components/ui/button';
-import { ClassificationSelect } from '@/features/training/sets/classification-select';
 import { describeError } from '@/components/ui/errors';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { newIdempotencyKey } from '@/features/day-log/offline/outbox';
+import { DEFAULT_CLASSIFICATION_OPTIONS, exercisesRead } from '@/features/training/reads/exercises';
+import { ClassificationSelect } from '@/features/training/sets/classification-select';
 import { isImportAffectedKey } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import type {
@@ -18,10 +21,9 @@ import type { Exercise } from '@/lib/contract/exercise';
 import type { Classification } from '@/lib/contract/exercise';
 import { IMPORT_LIMITS, IMPORT_SKIP_REASONS } from '@/lib/contract/values';
 import { useRead } from '@/lib/hooks/use-read';
-import { DEFAULT_CLASSIFICATION_OPTIONS, exercisesRead } from '@/features/training/reads/exercises';
 import { messages } from '@/lib/i18n/messages';
-import { newIdempotencyKey } from '@/features/day-log/offline/outbox';
 import { WEIGHT_UNITS, type WeightUnit } from '@/lib/shared/training/units';
+
 import styles from './data-import.module.css';
 
 const text = messages.dataImport;

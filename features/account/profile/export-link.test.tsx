@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import { mockFetch, renderServerFirst } from '@/testing/test-helpers';
+
 import { ExportLink } from './export-link';
 
 const AVAILABILITY = 'GET /api/member/export/availability';

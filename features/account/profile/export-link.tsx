@@ -1,11 +1,13 @@
 'use client';
 
-import { useRef, useState, type MouseEvent } from 'react';
+import { type MouseEvent, useRef, useState } from 'react';
+
 import { buttonClassName, type ButtonSize } from '@/components/ui/button';
 import { isApiError, rateLimitMessage } from '@/lib/api/errors';
 import { MEMBER_EXPORT_PATH } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './export-link.module.css';
 
 export interface ExportLinkProps {

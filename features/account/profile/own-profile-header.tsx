@@ -1,16 +1,18 @@
 'use client';
 
 import { useState } from 'react';
+
+import { Button, ButtonLink } from '@/components/ui/button';
 import { FriendIcon } from '@/components/ui/icons';
 import { EditIcon, SettingsIcon } from '@/components/ui/icons';
-import { Button, ButtonLink } from '@/components/ui/button';
 import { useSession } from '@/lib/auth/session-provider';
 import type { SessionUser } from '@/lib/contract/session';
 import { messages } from '@/lib/i18n/messages';
+
+import styles from './own-profile-header.module.css';
 import { FriendCount, MemberPostCount } from './profile-counts';
 import { ProfileEditDialog } from './profile-edit-dialog';
 import { ProfileSummary } from './profile-summary';
-import styles from './own-profile-header.module.css';
 
 export interface OwnProfileHeaderProps {
   /** The signed-in member as the server's login check saw them (the first render). */

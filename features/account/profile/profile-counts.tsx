@@ -1,8 +1,9 @@
 'use client';
 
+import { friendsRead } from '@/features/friends/reads';
 import { useFriendPosts, useMemberPosts } from '@/features/posts/use-member-posts';
 import { useRead } from '@/lib/hooks/use-read';
-import { friendsRead } from '@/features/friends/reads';
+
 import { countOf, StatValue } from './profile-summary';
 
 /** How many posts the signed-in member has (follows useMemberPosts: a retry updates it). */

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RuntimeConfigProvider } from '@/lib/runtime-config';
+
 import { Account } from '@/features/shell/account';
-import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
-import { ProfilePage } from './profile-page';
 import { fixedSizeOffscreenCanvas } from '@/lib/images/test-canvas';
+import { RuntimeConfigProvider } from '@/lib/runtime-config';
+import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
+
+import { ProfilePage } from './profile-page';
 
 const refresh = jest.fn();
 jest.mock('next/navigation', () => ({

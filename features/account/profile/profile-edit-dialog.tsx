@@ -1,19 +1,21 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useRuntimeConfig } from '@/lib/runtime-config';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
 import { describeError, fieldErrorsOf } from '@/components/ui/errors';
+import { useToast } from '@/components/ui/toast';
 import { loadApi } from '@/lib/api/load';
 import { useSession } from '@/lib/auth/session-provider';
 import type { SessionUser } from '@/lib/contract/session';
 import { LIMITS, POST_LIMITS } from '@/lib/contract/values';
-import { PhotoTooLargeError, photoForUpload } from '@/lib/images/shrink-photo';
 import { messages } from '@/lib/i18n/messages';
+import { photoForUpload, PhotoTooLargeError } from '@/lib/images/shrink-photo';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+
 import styles from './profile-edit-dialog.module.css';
 
 const text = messages.profileEdit;

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
+import { FRIENDS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
 import {
   fallbackOf,
   mockFetch,
@@ -7,7 +9,7 @@ import {
   renderWithApp,
   settle,
 } from '@/testing/test-helpers';
-import { FRIENDS_KEY, MEMBER_POSTS_KEY } from '@/lib/api/keys';
+
 import { ProfilePage } from './profile-page';
 
 const me = { id: 1, name: '테스터', picture: null };

@@ -1,5 +1,6 @@
-import type { SessionUser } from '@/lib/contract/session';
 import { FocusedPost } from '@/features/posts/focused-post';
+import type { SessionUser } from '@/lib/contract/session';
+
 import { OwnProfileHeader } from './own-profile-header';
 import { ProfileTabs } from './profile-tabs';
 import type { ProfileTab } from './tab-param';

@@ -1,12 +1,14 @@
 /** @jest-environment node */
 import { unstable_serialize } from 'swr';
-import { FRIENDS_KEY, MEMBER_POSTS_KEY, NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
+
 import { notificationSettingsRead } from '@/features/notifications/reads';
+import { FRIENDS_KEY, MEMBER_POSTS_KEY, NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
 import { loginCheck } from '@/lib/bff/reads/session';
 import { AccessDeniedError, BackendReadError, readBackend } from '@/lib/bff/server-client';
 import { serverReadOrNull } from '@/lib/bff/server-read';
-import { profileScreen } from './profile-screen';
+
 import { settingsScreen } from '../settings/settings-screen';
+import { profileScreen } from './profile-screen';
 
 jest.mock('@/lib/bff/reads/session', () => ({ loginCheck: jest.fn() }));
 // The lib/reads definitions (posts, friends) reach the backend through serverRead's readBackend.

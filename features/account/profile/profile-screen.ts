@@ -1,12 +1,13 @@
 import 'server-only';
-import { memberPostsKey } from '@/lib/api/keys';
-import { userFromCheck } from '@/lib/auth/session-machine';
-import type { SessionUser } from '@/lib/contract/session';
+
 import { friendsRead } from '@/features/friends/reads';
 import { memberPostsRead } from '@/features/posts/reads';
+import { memberPostsKey } from '@/lib/api/keys';
+import { userFromCheck } from '@/lib/auth/session-machine';
 import { loginCheck } from '@/lib/bff/reads/session';
-import { readFallbackKey, serverRead } from '@/lib/bff/server-read';
 import { unlessUnavailable, withEntry } from '@/lib/bff/screens/fallback';
+import { readFallbackKey, serverRead } from '@/lib/bff/server-read';
+import type { SessionUser } from '@/lib/contract/session';
 
 /** What /profile's first view needs: the member, and their posts and friends as SWR fallback. */
 export interface ProfileScreen {

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+
 import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './profile-summary.module.css';
 
 /** A count of the summary: the length once loaded, null (a dash) when the load failed, else undefined. */

@@ -1,20 +1,22 @@
 'use client';
 
 import { useState } from 'react';
-import { MemberLink } from '@/features/friends/member-row';
-import { SectionNote } from '@/features/friends/section';
+
 import { Card } from '@/components/ui/card';
-import { SkeletonList } from '@/components/ui/skeleton';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { Tabs } from '@/components/ui/tabs';
+import { MemberLink } from '@/features/friends/member-row';
+import { friendsRead } from '@/features/friends/reads';
+import { SectionNote } from '@/features/friends/section';
+import { PostsPanel } from '@/features/posts/posts-panel';
 import { useMemberPosts } from '@/features/posts/use-member-posts';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
-import { friendsRead } from '@/features/friends/reads';
-import { PostsPanel } from '@/features/posts/posts-panel';
+
 import { countOf } from './profile-summary';
-import { PROFILE_TABS, tabHref, type ProfileTab } from './tab-param';
-import { Tabs } from '@/components/ui/tabs';
 import styles from './profile-tabs.module.css';
+import { PROFILE_TABS, type ProfileTab, tabHref } from './tab-param';
 
 const PROFILE_PATH = '/profile';
 

@@ -1,8 +1,8 @@
 import {
   FRIEND_TABS,
-  PROFILE_TABS,
   ownPostHref,
   postFromParam,
+  PROFILE_TABS,
   tabFromParam,
   tabHref,
 } from './tab-param';

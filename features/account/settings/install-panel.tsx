@@ -1,9 +1,11 @@
 'use client';
 
 import { useId } from 'react';
+
 import { InstallButton, useInstallState } from '@/features/account/install/install-button';
 import panel from '@/features/account/profile/profile-panel.module.css';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './install-panel.module.css';
 
 /**

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
-import { fallbackOf, mockFetch, renderServerFirst, settle } from '@/testing/test-helpers';
+
 import { NOTIFICATION_SETTINGS_KEY } from '@/lib/api/keys';
+import { fallbackOf, mockFetch, renderServerFirst, settle } from '@/testing/test-helpers';
+
 import { SettingsPage } from './settings-page';
 
 describe('SettingsPage', () => {

@@ -1,10 +1,11 @@
+import { ButtonLink } from '@/components/ui/button';
+import { UserIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
 import { DataExportPanel } from '@/features/account/profile/data-export';
 import { NotificationSettingsPanel } from '@/features/notifications/notification-settings';
 import { TrainingSettingsPanel } from '@/features/training/settings/training-settings';
-import { UserIcon } from '@/components/ui/icons';
-import { ButtonLink } from '@/components/ui/button';
-import { PageHeader } from '@/components/ui/page-header';
 import { messages } from '@/lib/i18n/messages';
+
 import { InstallPanel } from './install-panel';
 
 /**

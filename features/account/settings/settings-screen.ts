@@ -1,7 +1,8 @@
 import 'server-only';
+
 import { notificationSettingsRead } from '@/features/notifications/reads';
-import { serverReadOrNull } from '@/lib/bff/server-read';
 import { unlessUnavailable, withEntry } from '@/lib/bff/screens/fallback';
+import { serverReadOrNull } from '@/lib/bff/server-read';
 
 /** What /settings' first view needs beyond the layout's (which hands over the training settings). */
 export interface SettingsScreen {

@@ -1,11 +1,13 @@
 'use client';
 
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+
 import { Button } from '@/components/ui/button';
-import { messageToSend } from '@/features/clubs/chat/message-list';
 import { CHAT_LIMITS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './chat-composer.module.css';
+import { messageToSend } from './message-list';
 
 export interface ChatComposerProps {
   /** True until the room is connected: input and button are disabled. */

@@ -1,6 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { DELETED_SENDER, type ChatMessage } from '@/lib/contract/chat';
+
+import { type ChatMessage, DELETED_SENDER } from '@/lib/contract/chat';
 import { messages as copy } from '@/lib/i18n/messages';
+
 import { ChatMessageList, type ChatMessageListProps } from './chat-message-list';
 
 function message(messageId: number, memberId = 2): ChatMessage {

@@ -1,18 +1,20 @@
 'use client';
 
-import { memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { memo, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+
 import { Avatar } from '@/components/ui/avatar';
+import type { ChatMessage } from '@/lib/contract/chat';
+import { isDeletedSender } from '@/lib/contract/values';
+import { messages as copy } from '@/lib/i18n/messages';
+
+import styles from './chat-message-list.module.css';
 import {
   firstMessageId,
   isOwnMessage,
   lastMessageId,
   LOAD_OLDER_THRESHOLD_PX,
   timeLabel,
-} from '@/features/clubs/chat/message-list';
-import type { ChatMessage } from '@/lib/contract/chat';
-import { isDeletedSender } from '@/lib/contract/values';
-import { messages as copy } from '@/lib/i18n/messages';
-import styles from './chat-message-list.module.css';
+} from './message-list';
 
 export interface ChatMessageListProps {
   messages: ChatMessage[];

@@ -1,11 +1,12 @@
-import { dispatchUnauthorized } from '@/lib/api/events';
-import { loadApi } from '@/lib/api/load';
 import {
   newerMessagesRead,
   olderMessagesRead,
   recentMessagesRead,
 } from '@/features/clubs/reads/chat';
+import { dispatchUnauthorized } from '@/lib/api/events';
+import { loadApi } from '@/lib/api/load';
 import { fetchRead } from '@/lib/reads/fetch-read';
+
 import type { ChatRoomApi, ChatRoomDeps, ChatTransport } from './chat-room-store';
 
 /**

@@ -1,14 +1,15 @@
 import { ApiError } from '@/lib/api/errors';
 import type { ChatMessage } from '@/lib/contract/chat';
 import { NOT_A_MEMBER_ERROR } from '@/lib/shared/chat/stomp-refusal';
+
 import { parseBroadcastFrame } from './broadcast';
 import {
-  createChatRoomStore,
   type ChatLinkStatus,
   type ChatRoomApi,
   type ChatRoomStart,
   type ChatStompClient,
   type ChatStompConfig,
+  createChatRoomStore,
 } from './chat-room-store';
 
 /** A socket as the store's factory built it; the fake client opens and drops it. */

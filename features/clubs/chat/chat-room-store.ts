@@ -9,10 +9,11 @@ import {
   roomSendDestination,
   roomTopic,
 } from '@/lib/contract/values';
+import { isMembershipRefusal, isSubscriptionRefusal } from '@/lib/shared/chat/stomp-refusal';
+
 import { chatNeedsTicket } from './chat-origin';
 import { firstMessageId, lastMessageId, mergeMessages, messageToSend } from './message-list';
 import { createPendingSends, type PendingSends } from './pending-sends';
-import { isMembershipRefusal, isSubscriptionRefusal } from '@/lib/shared/chat/stomp-refusal';
 
 /** Reconnect delay and STOMP heart-beats (both ways). */
 export const CHAT_RECONNECT_DELAY_MS = 5000;

@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderWithApp } from '@/testing/test-helpers';
-import type { ChatRoom as ChatRoomState, ChatRoomStart } from '@/features/clubs/chat/use-chat-room';
+
 import type { ChatMessage } from '@/lib/contract/chat';
+import { mockFetch, renderWithApp } from '@/testing/test-helpers';
+
 import { ChatRoom } from './chat-room';
+import type { ChatRoom as ChatRoomState, ChatRoomStart } from './use-chat-room';
 
 const push = jest.fn();
 jest.mock('next/navigation', () => ({
@@ -12,7 +14,7 @@ jest.mock('next/navigation', () => ({
 
 let room: ChatRoomState;
 const useChatRoom = jest.fn<ChatRoomState, unknown[]>(() => room);
-jest.mock('@/features/clubs/chat/use-chat-room', () => ({
+jest.mock('./use-chat-room', () => ({
   useChatRoom: (...args: unknown[]) => useChatRoom(...args),
 }));
 

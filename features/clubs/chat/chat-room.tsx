@@ -2,18 +2,20 @@
 
 import Link from 'next/link';
 import { useId, useMemo, useState } from 'react';
-import { ClubRoomMenu } from '@/features/clubs/club-room-menu';
+
 import { buttonClassName } from '@/components/ui/button';
+import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { ClubRoomMenu } from '@/features/clubs/club-room-menu';
 import { useSession } from '@/lib/auth';
-import { useChatRoom, type ChatRoomStart } from '@/features/clubs/chat/use-chat-room';
-import { lastMessageId } from '@/features/clubs/chat/message-list';
-import { useMarkRoomRead } from '@/features/clubs/chat/use-mark-room-read';
 import { messages } from '@/lib/i18n/messages';
-import { ChatComposer } from './chat-composer';
 import { useOnline } from '@/lib/net/use-online';
+
+import { ChatComposer } from './chat-composer';
 import { ChatMessageList, firstUnreadId } from './chat-message-list';
 import styles from './chat-room.module.css';
-import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { lastMessageId } from './message-list';
+import { type ChatRoomStart, useChatRoom } from './use-chat-room';
+import { useMarkRoomRead } from './use-mark-room-read';
 
 /**
  * The header's connection state, its label and its style: connected, connecting (retrying every

@@ -1,11 +1,12 @@
 /** @jest-environment node */
+import { recentMessagesRead, roomsSummaryRead } from '@/features/clubs/reads/chat';
+import { clubsRead } from '@/features/clubs/reads/clubs';
+import { AccessDeniedError, BackendReadError } from '@/lib/bff/server-client';
 import type { ChatMessage } from '@/lib/contract/chat';
 import type { Club } from '@/lib/contract/club';
 import type { RoomsSummary } from '@/lib/contract/unread';
-import { recentMessagesRead, roomsSummaryRead } from '@/features/clubs/reads/chat';
-import { clubsRead } from '@/features/clubs/reads/clubs';
 import type { ReadDefinition } from '@/lib/reads/define';
-import { AccessDeniedError, BackendReadError } from '@/lib/bff/server-client';
+
 import { chatRoomStart } from './chat-screen';
 
 // notFound() and redirect() end rendering by throwing; the sentinels say which one ran.

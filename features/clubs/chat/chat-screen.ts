@@ -1,11 +1,14 @@
 import 'server-only';
+
 import { notFound } from 'next/navigation';
-import type { ChatMessage } from '@/lib/contract/chat';
-import type { ChatRoomStart } from '@/features/clubs/chat/use-chat-room';
+
 import { recentMessagesRead, roomsSummaryRead } from '@/features/clubs/reads/chat';
 import { clubsRead } from '@/features/clubs/reads/clubs';
 import { isAccessDenied } from '@/lib/bff/server-client';
 import { serverRead, serverReadOrNull } from '@/lib/bff/server-read';
+import type { ChatMessage } from '@/lib/contract/chat';
+
+import type { ChatRoomStart } from './use-chat-room';
 
 /**
  * Where the member had read the room to before this visit (for the `여기까지 읽었습니다` divider),

@@ -1,4 +1,6 @@
 import type { ChatMessage } from '@/lib/contract/chat';
+
+import { parseBroadcastFrame } from './broadcast';
 import {
   firstMessageId,
   isOwnMessage,
@@ -8,7 +10,6 @@ import {
   timeLabel,
   unconfirmedSends,
 } from './message-list';
-import { parseBroadcastFrame } from './broadcast';
 
 function message(messageId: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
   return {

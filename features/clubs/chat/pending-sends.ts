@@ -1,4 +1,4 @@
-import { unconfirmedSends, type PendingSend } from './message-list';
+import { type PendingSend, unconfirmedSends } from './message-list';
 
 /**
  * The sends of one live session whose RECEIPT has not come, by receipt id. The broker receipts a

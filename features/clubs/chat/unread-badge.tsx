@@ -1,5 +1,6 @@
 import { UNREAD_BADGE_CAP } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './unread-badge.module.css';
 
 /**

@@ -1,14 +1,16 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { mockFetch } from '@/testing/test-helpers';
 import type { ReactNode } from 'react';
-import { RuntimeConfigProvider } from '@/lib/runtime-config';
+
 import { resetSessionBridge, setSessionSnapshot } from '@/lib/api/session-bridge';
 import type { ChatMessage } from '@/lib/contract/chat';
+import { RuntimeConfigProvider } from '@/lib/runtime-config';
 import {
   ALREADY_SUBSCRIBED_ERROR,
   NOT_A_MEMBER_ERROR,
   TOO_MANY_SUBSCRIPTIONS_ERROR,
 } from '@/lib/shared/chat/stomp-refusal';
+import { mockFetch } from '@/testing/test-helpers';
+
 import { useChatRoom } from './use-chat-room';
 
 interface FakeClientConfig {

@@ -1,10 +1,12 @@
 'use client';
 
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useRuntimeConfig } from '@/lib/runtime-config';
+
 import type { ChatMessage } from '@/lib/contract/chat';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+
 import { browserChatRoomDeps } from './chat-room-deps';
-import { createChatRoomStore, type ChatRoomStart, type ChatRoomStore } from './chat-room-store';
+import { type ChatRoomStart, type ChatRoomStore, createChatRoomStore } from './chat-room-store';
 
 export { CHAT_HEARTBEAT_MS, CHAT_RECONNECT_DELAY_MS, type ChatRoomStart } from './chat-room-store';
 

@@ -2,10 +2,12 @@
 
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
-import { loadApi } from '@/lib/api/load';
+
 import { ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
+import { loadApi } from '@/lib/api/load';
 import type { RoomsSummary } from '@/lib/contract/unread';
 import { setViewedRoom } from '@/lib/live/viewed-room';
+
 import { withRead } from './use-rooms-summary';
 
 /** How long the newest message must stay in view before it counts as read (a burst sends one write). */

@@ -1,11 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
+
 import { ROOMS_SUMMARY_KEY } from '@/lib/api/keys';
 import { resetSessionBridge } from '@/lib/api/session-bridge';
 import { SessionProvider } from '@/lib/auth/session-provider';
 import type { RoomsSummary } from '@/lib/contract/unread';
 import { LiveEventsProvider } from '@/lib/live/live-events';
 import { FakeEventSource } from '@/lib/live/test-event-source';
+
 import { useRoomsSummary } from './use-rooms-summary';
 
 function Total() {

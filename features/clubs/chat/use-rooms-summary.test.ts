@@ -1,6 +1,7 @@
 import type { ChatLiveEvent } from '@/lib/contract/live';
-import type { RoomSummary, RoomsSummary } from '@/lib/contract/unread';
+import type { RoomsSummary, RoomSummary } from '@/lib/contract/unread';
 import { UNREAD_COUNT_CAP } from '@/lib/contract/values';
+
 import { isBehind, withMessage, withRead } from './use-rooms-summary';
 
 const ME = 1;

@@ -1,13 +1,13 @@
 'use client';
 
+import { roomsSummaryRead } from '@/features/clubs/reads/chat';
 import { useSession } from '@/lib/auth';
 import type { ChatLiveEvent, ReadLiveEvent } from '@/lib/contract/live';
 import type { RoomsSummary } from '@/lib/contract/unread';
 import { LIVE_EVENT, UNREAD_COUNT_CAP } from '@/lib/contract/values';
+import { useRead } from '@/lib/hooks/use-read';
 import { useLiveEvent } from '@/lib/live/live-events';
 import { isRoomInView } from '@/lib/live/viewed-room';
-import { roomsSummaryRead } from '@/features/clubs/reads/chat';
-import { useRead } from '@/lib/hooks/use-read';
 
 /**
  * The summary after a message arrived live: the room's last message, one more unread unless it is

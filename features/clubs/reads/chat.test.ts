@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@/lib/contract/chat';
 import type { RoomsSummary } from '@/lib/contract/unread';
+
 import { newerMessagesRead, olderMessagesRead, recentMessagesRead, roomsSummaryRead } from './chat';
 
 const message: ChatMessage = {

@@ -1,8 +1,8 @@
 import {
   NEWER_MESSAGES_LIMIT,
   RECENT_MESSAGES_LIMIT,
-  ROOMS_SUMMARY_KEY,
   roomPath,
+  ROOMS_SUMMARY_KEY,
 } from '@/lib/api/keys';
 import type { ChatMessage } from '@/lib/contract/chat';
 import type { RoomsSummary } from '@/lib/contract/unread';

@@ -2,8 +2,9 @@ import { buildUrl } from '@/lib/api/client';
 import { CLUBS_KEY, isClubPageKey, isClubsKey } from '@/lib/api/keys';
 import type { ClubDetail, ClubListItem, ClubMember } from '@/lib/contract/club';
 import { CLUB_FILTERS } from '@/lib/contract/values';
-import { clubMembersRead, clubOfRoomRead, clubRead, clubsRead } from './clubs';
 import { buildClub } from '@/testing/builders';
+
+import { clubMembersRead, clubOfRoomRead, clubRead, clubsRead } from './clubs';
 
 const club = buildClub();
 

@@ -1,4 +1,4 @@
-import { clubKey, clubMembersKey, clubOfRoomKey, clubsKey, type ClubSearch } from '@/lib/api/keys';
+import { clubKey, clubMembersKey, clubOfRoomKey, type ClubSearch, clubsKey } from '@/lib/api/keys';
 import type { Club, ClubDetail, ClubListItem, ClubMember } from '@/lib/contract/club';
 import { defineRead } from '@/lib/reads/define';
 

@@ -1,7 +1,8 @@
-import type { Exercise } from '@/lib/contract/exercise';
-import type { TodayExercise } from '@/lib/contract/today';
 import type { DayLog } from '@/features/day-log/reads';
 import type { Routine } from '@/features/training/reads/routines';
+import type { Exercise } from '@/lib/contract/exercise';
+import type { TodayExercise } from '@/lib/contract/today';
+
 import {
   addChange,
   checkChange,
@@ -11,7 +12,7 @@ import {
   setsChange,
   tickChange,
 } from './day-changes';
-import { isTemporaryId, type AddOp, type SetsOp, type TickOp } from './day-ops';
+import { type AddOp, isTemporaryId, type SetsOp, type TickOp } from './day-ops';
 
 const DATE = '2026-11-05';
 

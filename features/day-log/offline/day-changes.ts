@@ -1,9 +1,10 @@
-import type { Exercise, RepWeight } from '@/lib/contract/exercise';
-import type { TodayExercise } from '@/lib/contract/today';
 import type { DayLog } from '@/features/day-log/reads';
 import type { Routine } from '@/features/training/reads/routines';
+import type { Exercise, RepWeight } from '@/lib/contract/exercise';
+import type { TodayExercise } from '@/lib/contract/today';
 import { messages } from '@/lib/i18n/messages';
-import { newTemporaryId, type DayOp, type SelectionItem } from './day-ops';
+
+import { type DayOp, newTemporaryId, type SelectionItem } from './day-ops';
 
 /**
  * The day log's changes as the screens make them: each builder answers the queued change and the

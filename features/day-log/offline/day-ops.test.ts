@@ -1,20 +1,21 @@
-import type { TodayExercise } from '@/lib/contract/today';
 import type { DayLog, MonthDay } from '@/features/day-log/reads';
+import type { TodayExercise } from '@/lib/contract/today';
+
 import {
+  type AddOp,
   applyDayOp,
   applyDayOps,
   applyMonthOps,
-  isTemporaryId,
-  newTemporaryId,
-  resolveId,
-  temporaryIdsOf,
-  type AddOp,
   type CheckOp,
   type DayOp,
   type DeleteOp,
   type IdMap,
+  isTemporaryId,
+  newTemporaryId,
+  resolveId,
   type SequenceOp,
   type SetsOp,
+  temporaryIdsOf,
   type TickOp,
 } from './day-ops';
 

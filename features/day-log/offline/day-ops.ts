@@ -1,6 +1,6 @@
+import type { DayLog, MonthDay } from '@/features/day-log/reads';
 import type { RepWeight } from '@/lib/contract/exercise';
 import type { TodayExercise } from '@/lib/contract/today';
-import type { DayLog, MonthDay } from '@/features/day-log/reads';
 
 /**
  * The day log's changes as the offline queue keeps them, and how a queued change shows on top of

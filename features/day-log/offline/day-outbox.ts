@@ -2,8 +2,9 @@
 
 import { useSyncExternalStore } from 'react';
 import type { ScopedMutator } from 'swr';
-import { defaultOutboxStorage } from './outbox-db';
+
 import { createOutbox, EMPTY_OUTBOX_SNAPSHOT, type Outbox, type OutboxSnapshot } from './outbox';
+import { defaultOutboxStorage } from './outbox-db';
 
 /**
  * The browser's one day-log outbox. The signed-in shell opens it for the member, hands it the SWR

@@ -2,15 +2,13 @@
 
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
+
 import { dispatchUnauthorized } from '@/lib/api/events';
 import { loadApi } from '@/lib/api/load';
 import { useSession } from '@/lib/auth';
-import { dayOutbox, setCacheMutator } from '@/features/day-log/offline/day-outbox';
-import {
-  claimOfflineData,
-  clearLogoutPending,
-  isLogoutPending,
-} from '@/features/day-log/offline/offline-data';
+
+import { dayOutbox, setCacheMutator } from './day-outbox';
+import { claimOfflineData, clearLogoutPending, isLogoutPending } from './offline-data';
 
 /** After the page settled (the warm-up must not compete with the first view). */
 function whenIdle(run: () => void): () => void {

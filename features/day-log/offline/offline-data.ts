@@ -1,7 +1,8 @@
 import { deleteMemberCaches } from '@/lib/offline/cache-names';
+import { OFFLINE_WARMED_FLAG } from '@/lib/offline/warm-flag';
+
 import { dayOutbox } from './day-outbox';
 import { deleteOutboxDatabase } from './outbox-db';
-import { OFFLINE_WARMED_FLAG } from '@/lib/offline/warm-flag';
 
 /**
  * What this device keeps of a member for offline use, and how it goes: the outbox's IndexedDB

@@ -3,7 +3,9 @@
  */
 // Node, not jsdom: fake-indexeddb clones values with structuredClone, which jsdom lacks.
 import 'fake-indexeddb/auto';
+
 import { deleteDB } from 'idb';
+
 import type { DayOp } from './day-ops';
 import {
   defaultOutboxStorage,

@@ -1,4 +1,5 @@
-import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
+
 import type { OutboxStorage, StoredChange } from './outbox-db';
 
 /**

@@ -1,16 +1,17 @@
 import { ApiError, type ApiErrorKind } from '@/lib/api/errors';
 import { messages } from '@/lib/i18n/messages';
+
 import type { DayOp, IdMap } from './day-ops';
 import {
   createOutbox,
   LocalRefusal,
+  type OutboxDependencies,
   overlayOpsOf,
   overlayOpsOfMonth,
   pendingCount,
-  verdictOf,
-  type OutboxDependencies,
   type QueuedChange,
   type SendResult,
+  verdictOf,
 } from './outbox';
 import { memoryOutboxStorage, type StoredChange } from './outbox-db';
 

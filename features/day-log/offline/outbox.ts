@@ -1,5 +1,6 @@
 import { ApiError, rateLimitMessage } from '@/lib/api/errors';
 import { messages } from '@/lib/i18n/messages';
+
 import type { DayOp, IdMap } from './day-ops';
 import type { OutboxStorage, RefusalInfo, StoredChange } from './outbox-db';
 

@@ -1,6 +1,8 @@
 import type { ScopedMutator } from 'swr';
+
 import { ApiError } from '@/lib/api/errors';
-import { loadApi, type Api } from '@/lib/api/load';
+import { type Api, loadApi } from '@/lib/api/load';
+
 import { createDayRefresher } from './refresh-days';
 
 jest.mock('@/lib/api/load', () => ({ loadApi: jest.fn() }));

@@ -1,11 +1,12 @@
 import type { ScopedMutator } from 'swr';
-import { isListed, isWeekKey } from '@/lib/api/keys';
+
 import {
   dayLogRead,
   dayRecordsRead,
   monthRead,
   previousSessionsRead,
 } from '@/features/day-log/reads';
+import { isListed, isWeekKey } from '@/lib/api/keys';
 import { fetchRead, fetchReadOrNull } from '@/lib/reads/fetch-read';
 import { yearMonthOfKey } from '@/lib/shared/dates';
 

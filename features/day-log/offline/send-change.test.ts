@@ -1,7 +1,8 @@
 import { ApiError } from '@/lib/api/errors';
-import { loadApi, type Api } from '@/lib/api/load';
+import { type Api, loadApi } from '@/lib/api/load';
 import type { Today, TodayDate, TodayExercise } from '@/lib/contract/today';
 import { messages } from '@/lib/i18n/messages';
+
 import type { AddOp, DayOp, IdMap } from './day-ops';
 import { LocalRefusal, type QueuedChange } from './outbox';
 import { sendChange } from './send-change';

@@ -1,13 +1,14 @@
+import { dayLogRead, monthRead } from '@/features/day-log/reads';
 import { isHttpStatus } from '@/lib/api/errors';
 import { isListed } from '@/lib/api/keys';
-import { loadApi, type Api } from '@/lib/api/load';
+import { type Api, loadApi } from '@/lib/api/load';
 import type { RepWeightInput } from '@/lib/contract/exercise';
 import type { TodayExercise } from '@/lib/contract/today';
-import { dayLogRead, monthRead } from '@/features/day-log/reads';
+import { messages } from '@/lib/i18n/messages';
 import { fetchRead, fetchReadOrNull } from '@/lib/reads/fetch-read';
 import { yearMonthOfKey } from '@/lib/shared/dates';
-import { messages } from '@/lib/i18n/messages';
-import { isTemporaryId, resolveId, type AddOp, type IdMap, type SetsOp } from './day-ops';
+
+import { type AddOp, type IdMap, isTemporaryId, resolveId, type SetsOp } from './day-ops';
 import { LocalRefusal, type QueuedChange, type SendResult } from './outbox';
 
 /**

@@ -4,8 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { messages } from '@/lib/i18n/messages';
-import { dayOutbox } from '@/features/day-log/offline/day-outbox';
-import type { OutboxSnapshot, QueuedChange } from '@/features/day-log/offline/outbox';
+
+import { dayOutbox } from './day-outbox';
+import type { OutboxSnapshot, QueuedChange } from './outbox';
 import styles from './sync-status.module.css';
 
 function ChangeRow({ change }: { change: QueuedChange }) {

@@ -1,12 +1,14 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import { ToastProvider } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/i18n/messages';
-import type { DayOp } from '@/features/day-log/offline/day-ops';
-import { dayOutbox, resetDayOutbox } from '@/features/day-log/offline/day-outbox';
-import { createOutbox, type Outbox, type SendResult } from '@/features/day-log/offline/outbox';
-import { memoryOutboxStorage } from '@/features/day-log/offline/outbox-db';
+
+import type { DayOp } from './day-ops';
+import { dayOutbox, resetDayOutbox } from './day-outbox';
+import { createOutbox, type Outbox, type SendResult } from './outbox';
+import { memoryOutboxStorage } from './outbox-db';
 import { chipStateOf, SyncStatus } from './sync-status';
 
 const check = (date: string, checked: boolean): DayOp => ({

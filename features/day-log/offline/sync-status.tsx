@@ -2,10 +2,12 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
+
 import { useToast } from '@/components/ui/toast';
 import { messages } from '@/lib/i18n/messages';
-import { useOutbox } from '@/features/day-log/offline/day-outbox';
-import { pendingCount, type OutboxSnapshot } from '@/features/day-log/offline/outbox';
+
+import { useOutbox } from './day-outbox';
+import { type OutboxSnapshot, pendingCount } from './outbox';
 import styles from './sync-status.module.css';
 
 /** Loaded when first opened: no page's first load carries it. */

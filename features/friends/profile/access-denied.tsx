@@ -1,7 +1,9 @@
-import { useId, type ReactNode } from 'react';
-import { HomeIcon, LockIcon } from '@/components/ui/icons';
+import { type ReactNode, useId } from 'react';
+
 import { ButtonLink } from '@/components/ui/button';
+import { HomeIcon, LockIcon } from '@/components/ui/icons';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './access-denied.module.css';
 
 /**

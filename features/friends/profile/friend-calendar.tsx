@@ -1,16 +1,17 @@
 'use client';
 
+import { InlineLoadError } from '@/components/ui/inline-load-error';
 import { CalendarLegend } from '@/features/day-log/calendar-legend';
 import { DayLogPanel } from '@/features/day-log/day-log-panel';
 import { useCalendarMonth } from '@/features/day-log/use-calendar-month';
 import { WorkoutCalendar } from '@/features/day-log/workout-calendar';
-import { InlineLoadError } from '@/components/ui/inline-load-error';
 import { isForbidden } from '@/lib/api/errors';
 import type { MemberSummary } from '@/lib/contract/friend';
 import { messages } from '@/lib/i18n/messages';
+
 import { AccessDenied } from './access-denied';
-import { FriendRelation } from './friend-relation';
 import styles from './friend-calendar.module.css';
+import { FriendRelation } from './friend-relation';
 
 export interface FriendCalendarProps {
   member: MemberSummary;

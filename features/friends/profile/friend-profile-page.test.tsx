@@ -1,17 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
+import { dayLogRead, monthRead } from '@/features/day-log/reads';
+import { dayKey, dayRecordsKey, FRIEND_POSTS_KEY, friendStatusKey, monthKey } from '@/lib/api/keys';
+import type { Today } from '@/lib/contract/today';
+import { seoulDateKey, seoulYearMonth } from '@/lib/shared/dates';
 import {
   fallbackOf,
   mockFetch,
   renderServerFirst,
   renderWithApp,
-  settle,
   type Routes,
+  settle,
 } from '@/testing/test-helpers';
-import { FRIEND_POSTS_KEY, dayKey, dayRecordsKey, friendStatusKey, monthKey } from '@/lib/api/keys';
-import type { Today } from '@/lib/contract/today';
-import { dayLogRead, monthRead } from '@/features/day-log/reads';
-import { seoulDateKey, seoulYearMonth } from '@/lib/shared/dates';
+
 import { FriendProfilePage } from './friend-profile-page';
 
 const refresh = jest.fn();

@@ -1,15 +1,16 @@
-import { UserIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import type { FriendRelation as Relation, MemberSummary } from '@/lib/contract/friend';
-import { messages } from '@/lib/i18n/messages';
-import { AccessDenied } from './access-denied';
-import { FriendCalendar } from './friend-calendar';
-import { FriendRelation } from './friend-relation';
-import { FriendPostsPanel, FriendProfileTabs } from './friend-profile-tabs';
+import { UserIcon } from '@/components/ui/icons';
 import { FriendPostCount } from '@/features/account/profile/profile-counts';
 import { ProfileSummary, StatValue } from '@/features/account/profile/profile-summary';
 import type { FriendTab } from '@/features/account/profile/tab-param';
+import type { FriendRelation as Relation, MemberSummary } from '@/lib/contract/friend';
+import { messages } from '@/lib/i18n/messages';
+
+import { AccessDenied } from './access-denied';
+import { FriendCalendar } from './friend-calendar';
+import { FriendPostsPanel, FriendProfileTabs } from './friend-profile-tabs';
+import { FriendRelation } from './friend-relation';
 
 export interface FriendProfilePageProps {
   member: MemberSummary;

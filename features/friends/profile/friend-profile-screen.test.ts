@@ -1,9 +1,10 @@
 /** @jest-environment node */
 import { unstable_serialize } from 'swr';
+
 import {
-  FRIEND_POSTS_KEY,
   dayKey,
   dayRecordsKey,
+  FRIEND_POSTS_KEY,
   friendCheckKey,
   friendStatusKey,
   memberKey,
@@ -16,6 +17,7 @@ import {
   readBackend,
   readBackendOrNull,
 } from '@/lib/bff/server-client';
+
 import { friendProfileScreen } from './friend-profile-screen';
 
 jest.mock('@/lib/bff/reads/session', () => ({ loginCheck: jest.fn() }));

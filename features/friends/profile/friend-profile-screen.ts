@@ -1,20 +1,21 @@
 import 'server-only';
-import { friendPostsKey, isListed } from '@/lib/api/keys';
-import type { FriendRelation, MemberSummary } from '@/lib/contract/friend';
+
 import { dayLogRead, dayRecordsRead, monthRead } from '@/features/day-log/reads';
 import { friendCheckRead, friendStatusRead, memberRead } from '@/features/friends/reads';
 import { friendPostsRead } from '@/features/posts/reads';
-import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
+import { friendPostsKey, isListed } from '@/lib/api/keys';
 import { loginCheck } from '@/lib/bff/reads/session';
-import { isAccessDenied } from '@/lib/bff/server-client';
-import { readFallbackKey, serverRead, serverReadOrNull } from '@/lib/bff/server-read';
 import {
   decoration,
+  type Decorations,
   settleDecorations,
   unlessUnavailable,
   withEntry,
-  type Decorations,
 } from '@/lib/bff/screens/fallback';
+import { isAccessDenied } from '@/lib/bff/server-client';
+import { readFallbackKey, serverRead, serverReadOrNull } from '@/lib/bff/server-read';
+import type { FriendRelation, MemberSummary } from '@/lib/contract/friend';
+import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
 
 /** What /friendProfile/{id}'s first view needs, decided on the server. */
 export interface FriendProfileScreen {

@@ -1,16 +1,18 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+
+import { Tabs } from '@/components/ui/tabs';
+import { FRIEND_TABS, type FriendTab, tabHref } from '@/features/account/profile/tab-param';
 import { profileHref } from '@/features/friends/member-row';
-import { isForbidden } from '@/lib/api/errors';
+import { PostsPanel } from '@/features/posts/posts-panel';
 import { useFriendPosts } from '@/features/posts/use-member-posts';
-import { messages } from '@/lib/i18n/messages';
+import { isForbidden } from '@/lib/api/errors';
 import type { MemberSummary } from '@/lib/contract/friend';
+import { messages } from '@/lib/i18n/messages';
+
 import { AccessDenied } from './access-denied';
 import { FriendRelation } from './friend-relation';
-import { PostsPanel } from '@/features/posts/posts-panel';
-import { FRIEND_TABS, tabHref, type FriendTab } from '@/features/account/profile/tab-param';
-import { Tabs } from '@/components/ui/tabs';
 
 /**
  * A member's `게시물` tab: the post grid, or the locked state when the posts are refused (a

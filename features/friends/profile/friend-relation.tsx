@@ -2,12 +2,14 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
+
+import { friendStatusRead } from '@/features/friends/reads';
 import { RelationActions } from '@/features/friends/relation-actions';
-import { useFriendshipActions, type FriendAction } from '@/features/friends/use-friendship-actions';
+import { type FriendAction, useFriendshipActions } from '@/features/friends/use-friendship-actions';
 import type { FriendRelation as Relation, MemberSummary } from '@/lib/contract/friend';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
-import { friendStatusRead } from '@/features/friends/reads';
+
 import styles from './friend-relation.module.css';
 
 /** The relation after an action succeeded (until the revalidated status says otherwise). */

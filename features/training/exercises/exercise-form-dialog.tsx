@@ -1,34 +1,36 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
+
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
-import { ClassificationSelect } from '@/features/training/sets/classification-select';
 import { describeError, fieldErrorsOf } from '@/components/ui/errors';
-import { SetEditor } from '@/features/training/sets/set-editor';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
-import { loadApi } from '@/lib/api/load';
-import { EXERCISES_KEY, ROUTINES_KEY } from '@/lib/api/keys';
-import type { Exercise } from '@/lib/contract/exercise';
-import { LIMITS, REST_SECONDS } from '@/lib/contract/values';
+import { useToast } from '@/components/ui/toast';
 import type { ClassificationOption } from '@/features/training/reads/exercises';
 import { trainingSettingsRead } from '@/features/training/reads/training';
+import { ClassificationSelect } from '@/features/training/sets/classification-select';
+import { RestSecondsSelect } from '@/features/training/sets/rest-seconds-select';
+import { SetEditor } from '@/features/training/sets/set-editor';
+import { EXERCISES_KEY, ROUTINES_KEY } from '@/lib/api/keys';
+import { loadApi } from '@/lib/api/load';
+import type { Exercise } from '@/lib/contract/exercise';
+import { LIMITS, REST_SECONDS } from '@/lib/contract/values';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+
 import {
   draftFromExercise,
   emptyExerciseDraft,
   errorsFromFields,
+  type ExerciseDraft,
+  type ExerciseFormErrors,
   hasErrors,
   toExerciseBody,
   validateExercise,
-  type ExerciseDraft,
-  type ExerciseFormErrors,
 } from './exercise-form';
-import { useRead } from '@/lib/hooks/use-read';
-import { RestSecondsSelect } from '@/features/training/sets/rest-seconds-select';
 import styles from './exercise-form-dialog.module.css';
 
 export interface ExerciseFormDialogProps {

@@ -1,13 +1,13 @@
-import type { Classification, Exercise, ExerciseCreate } from '@/lib/contract/exercise';
-import { messages } from '@/lib/i18n/messages';
-import type { WeightUnit } from '@/lib/shared/training/units';
 import {
   newSetDraft,
+  type SetDraft,
   setDraftsFrom,
   toRepWeightInputs,
   validateSets,
-  type SetDraft,
 } from '@/features/training/sets/set-drafts';
+import type { Classification, Exercise, ExerciseCreate } from '@/lib/contract/exercise';
+import { messages } from '@/lib/i18n/messages';
+import type { WeightUnit } from '@/lib/shared/training/units';
 
 /** The add/edit exercise form's values. */
 export interface ExerciseDraft {

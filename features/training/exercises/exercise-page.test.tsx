@@ -1,17 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
+import { classificationsRead } from '@/features/training/reads/exercises';
 import { CLASSIFICATIONS_KEY, EXERCISES_KEY } from '@/lib/api/keys';
 import type { ClassificationMap, Exercise } from '@/lib/contract/exercise';
 import {
   mockFetch,
   renderServerFirst,
   renderWithApp,
-  writes,
   type Routes,
+  writes,
 } from '@/testing/test-helpers';
-import { classificationsRead } from '@/features/training/reads/exercises';
-import { ExercisePage } from './exercise-page';
+
 import { groupByClassification } from './exercise-groups';
+import { ExercisePage } from './exercise-page';
 
 const classificationMap: ClassificationMap = {
   삼두: 'TRICEPS',

@@ -3,26 +3,28 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { describeError } from '@/components/ui/errors';
+import { ExerciseIcon, PlusIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ExerciseIcon, PlusIcon } from '@/components/ui/icons';
-import { describeError } from '@/components/ui/errors';
-import { LoadError } from '@/components/ui/load-error';
-import { SetList } from '@/features/training/sets/set-list';
-import { useWeightUnit } from '@/features/training/use-weight-unit';
 import { ChartIcon } from '@/features/training/history/chart-icon';
 import { historyHref } from '@/features/training/history/history-range';
-import type { Classification, Exercise } from '@/lib/contract/exercise';
-import { useRead } from '@/lib/hooks/use-read';
 import {
   classificationsRead,
   DEFAULT_CLASSIFICATION_OPTIONS,
   exercisesRead,
 } from '@/features/training/reads/exercises';
+import { SetList } from '@/features/training/sets/set-list';
+import { useWeightUnit } from '@/features/training/use-weight-unit';
+import type { Classification, Exercise } from '@/lib/contract/exercise';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+
 import { groupByClassification } from './exercise-groups';
 import styles from './exercise-page.module.css';
 

@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { classificationsRead, exercisesRead } from '@/features/training/reads/exercises';
 import { readFallbackKey, serverRead } from '@/lib/bff/server-read';
 

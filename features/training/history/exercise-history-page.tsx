@@ -1,16 +1,17 @@
-import { CalendarIcon, ExerciseIcon } from '@/components/ui/icons';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { CalendarIcon, ExerciseIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import type { ExerciseHistory } from '@/lib/contract/training';
 import { messages } from '@/lib/i18n/messages';
 import type { WeightUnit } from '@/lib/shared/training/units';
+
+import styles from './exercise-history-page.module.css';
 import { ProgressChart, VolumeChart } from './history-charts';
 import { historyHref } from './history-range';
 import { RangeSwitch } from './range-switch';
 import { RecordsList } from './records-list';
-import styles from './exercise-history-page.module.css';
 
 const PROGRESS_HEADING_ID = 'history-progress';
 const RECORDS_HEADING_ID = 'history-records';

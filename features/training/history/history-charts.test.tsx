@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
+
 import type { ExerciseHistory } from '@/lib/contract/training';
-import { ProgressChart, VolumeChart, type HistorySession } from './history-charts';
+
 import { ExerciseHistoryPage } from './exercise-history-page';
+import { type HistorySession, ProgressChart, VolumeChart } from './history-charts';
 
 export const SESSIONS: HistorySession[] = [
   {

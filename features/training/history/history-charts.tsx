@@ -1,11 +1,13 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+
 import type { ExerciseHistory } from '@/lib/contract/training';
 import { messages } from '@/lib/i18n/messages';
 import { ONE_REP_MAX_FORMULA } from '@/lib/shared/training/one-rep-max';
 import { toDisplayWeight, type WeightUnit } from '@/lib/shared/training/units';
+
 import { axisTicks, barWidth, labelAnchor, labelIndexes, slotCentre, yOffset } from './chart-scale';
-import { formatAxisDate, formatDate, formatTick, formatVolume, formatWeight } from './format';
 import table from './data-table.module.css';
+import { formatAxisDate, formatDate, formatTick, formatVolume, formatWeight } from './format';
 import styles from './history-charts.module.css';
 
 /**

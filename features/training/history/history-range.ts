@@ -1,4 +1,5 @@
 import type { Route } from 'next';
+
 import type { HistoryRange } from '@/lib/contract/training';
 
 /** The history's ranges in the switch's order (the wire's `3m`, `1y`, `all`). */

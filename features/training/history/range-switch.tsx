@@ -1,6 +1,8 @@
 import Link from 'next/link';
+
 import type { HistoryRange } from '@/lib/contract/training';
 import { messages } from '@/lib/i18n/messages';
+
 import { HISTORY_RANGE_OPTIONS, historyHref } from './history-range';
 import styles from './range-switch.module.css';
 

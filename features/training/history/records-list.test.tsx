@@ -1,5 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
+
 import type { ExerciseRecords } from '@/lib/contract/training';
+
 import { RecordsList } from './records-list';
 
 const RECORDS: ExerciseRecords = {

@@ -1,8 +1,9 @@
 import type { ExerciseRecords } from '@/lib/contract/training';
 import { messages } from '@/lib/i18n/messages';
 import type { WeightUnit } from '@/lib/shared/training/units';
-import { formatDate, formatVolume, formatWeight } from './format';
+
 import table from './data-table.module.css';
+import { formatDate, formatVolume, formatWeight } from './format';
 import styles from './records-list.module.css';
 
 interface RecordRow {

@@ -1,10 +1,11 @@
 'use client';
 
 import useSWR from 'swr';
-import { useSession } from '@/lib/auth';
-import { fetchReadOrNull } from '@/lib/reads/fetch-read';
+
 import { weekSummaryRead } from '@/features/training/reads/training';
+import { useSession } from '@/lib/auth';
 import { useServerFirst } from '@/lib/hooks/use-server-first';
+import { fetchReadOrNull } from '@/lib/reads/fetch-read';
 
 /**
  * The week summary of the week holding `todayKey` (weekSummaryRead), first from the server page's

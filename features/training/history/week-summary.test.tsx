@@ -2,11 +2,13 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
+
+import { dayLogRead, monthRead } from '@/features/day-log/reads';
 import { dayKey, isWeekKey, monthKey, TRAINING_SETTINGS_KEY, weekSummaryKey } from '@/lib/api/keys';
 import type { Today } from '@/lib/contract/today';
 import type { WeekSummary as WeekSummaryData } from '@/lib/contract/training';
-import { dayLogRead, monthRead } from '@/features/day-log/reads';
 import { fallbackOf, mockFetch, renderServerFirst, settle } from '@/testing/test-helpers';
+
 import { WeekSummary, WeekSummaryView } from './week-summary';
 
 const TODAY = '2026-11-25'; // a Wednesday; the week runs 11/23 – 11/29

@@ -1,20 +1,22 @@
 'use client';
 
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
-import { CLASSIFICATIONS } from '@/lib/contract/values';
-import { useRead } from '@/lib/hooks/use-read';
-import { useWeekSummary } from '@/features/training/history/use-week-summary';
-import { messages } from '@/lib/i18n/messages';
+import { Skeleton } from '@/components/ui/skeleton';
 import {
   trainingSettingsRead,
   type WeekSummary as WeekSummaryData,
 } from '@/features/training/reads/training';
-import { addDays } from '@/lib/shared/training/week';
+import { CLASSIFICATIONS } from '@/lib/contract/values';
+import { useRead } from '@/lib/hooks/use-read';
+import { messages } from '@/lib/i18n/messages';
 import type { WeightUnit } from '@/lib/shared/training/units';
+import { addDays } from '@/lib/shared/training/week';
+
 import { formatAxisDate, formatDelta, formatVolume } from './format';
+import { useWeekSummary } from './use-week-summary';
 import styles from './week-summary.module.css';
 
 /** Body parts trained this week or last, in the fixed order, with this week's sets and the change. */

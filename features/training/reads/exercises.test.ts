@@ -1,5 +1,6 @@
 import { CLASSIFICATIONS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
+
 import {
   classificationOptions,
   classificationsRead,

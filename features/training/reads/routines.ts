@@ -1,5 +1,5 @@
 import { ROUTINES_KEY } from '@/lib/api/keys';
-import type { RoutineExercise, Routine as RoutineResponse } from '@/lib/contract/routine';
+import type { Routine as RoutineResponse, RoutineExercise } from '@/lib/contract/routine';
 import { defineRead } from '@/lib/reads/define';
 
 export type { RoutineExercise };

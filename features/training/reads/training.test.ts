@@ -1,4 +1,5 @@
 import type { ExerciseHistory, WeekSummary } from '@/lib/contract/training';
+
 import { exerciseHistoryRead, trainingSettingsRead, weekSummaryRead } from './training';
 
 const parts = {

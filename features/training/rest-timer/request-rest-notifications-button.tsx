@@ -1,14 +1,16 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
+
 import { Button } from '@/components/ui/button';
-import { restTimerMessages } from '@/features/training/rest-timer/messages';
+
+import { restTimerMessages } from './messages';
 import {
   askRestNotificationPermission,
   getRestNotificationPermission,
-  subscribeRestNotificationPermission,
   type RestNotificationPermission,
-} from '@/features/training/rest-timer/notify';
+  subscribeRestNotificationPermission,
+} from './notify';
 import styles from './request-rest-notifications-button.module.css';
 
 const text = restTimerMessages.notifications;

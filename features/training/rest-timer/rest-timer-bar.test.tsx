@@ -1,13 +1,14 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
+import { RequestRestNotificationsButton } from './request-rest-notifications-button';
+import { RestTimerBar } from './rest-timer-bar';
 import {
   FINISHED_DISPLAY_MS,
   HIDDEN_TAB_GRACE_MS,
   REST_TIMER_STORAGE_KEY,
   startRestTimer,
-} from '@/features/training/rest-timer/rest-timer-store';
-import { RestTimerBar } from './rest-timer-bar';
-import { RequestRestNotificationsButton } from './request-rest-notifications-button';
+} from './rest-timer-store';
 
 const T0 = Date.UTC(2025, 2, 1, 1, 0, 0);
 

@@ -1,20 +1,18 @@
 'use client';
 
 import { useEffect } from 'react';
-import { signalRestFinished } from '@/features/training/rest-timer/notify';
+
+import { formatRestClock, restTimerMessages as text } from './messages';
+import { signalRestFinished } from './notify';
+import styles from './rest-timer-bar.module.css';
 import {
   adjustRestTimer,
   REST_STEP_SECONDS,
+  type RestTimerView,
   settleRestTimer,
   stopRestTimer,
   useRestTimer,
-  type RestTimerView,
-} from '@/features/training/rest-timer/rest-timer-store';
-import {
-  formatRestClock,
-  restTimerMessages as text,
-} from '@/features/training/rest-timer/messages';
-import styles from './rest-timer-bar.module.css';
+} from './rest-timer-store';
 
 /** A start is announced only while this fresh, so a reload or a remount mid-rest stays quiet. */
 const START_ANNOUNCE_MS = 3000;

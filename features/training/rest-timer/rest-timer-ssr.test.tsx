@@ -2,15 +2,11 @@
  * @jest-environment node
  */
 import { renderToString } from 'react-dom/server';
-import { askRestNotificationPermission } from '@/features/training/rest-timer/notify';
-import {
-  getRestTimer,
-  settleRestTimer,
-  startRestTimer,
-  stopRestTimer,
-} from '@/features/training/rest-timer/rest-timer-store';
-import { RestTimerBar } from './rest-timer-bar';
+
+import { askRestNotificationPermission } from './notify';
 import { RequestRestNotificationsButton } from './request-rest-notifications-button';
+import { RestTimerBar } from './rest-timer-bar';
+import { getRestTimer, settleRestTimer, startRestTimer, stopRestTimer } from './rest-timer-store';
 
 describe('rest timer on the server', () => {
   it('renders only the empty live region, and the store is inert without window', async () => {

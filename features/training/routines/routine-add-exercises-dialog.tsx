@@ -2,21 +2,23 @@
 
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
+
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { SkeletonList } from '@/components/ui/skeleton';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/ui/errors';
 import { LoadError } from '@/components/ui/load-error';
-import { loadApi } from '@/lib/api/load';
-import { ROUTINES_KEY } from '@/lib/api/keys';
-import { LIMITS } from '@/lib/contract/values';
-import type { Routine } from '@/features/training/reads/routines';
-import { useRead } from '@/lib/hooks/use-read';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
 import { exercisesRead } from '@/features/training/reads/exercises';
+import type { Routine } from '@/features/training/reads/routines';
+import { ROUTINES_KEY } from '@/lib/api/keys';
+import { loadApi } from '@/lib/api/load';
+import { LIMITS } from '@/lib/contract/values';
+import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
-import { buildRoutineExerciseCreate } from './routine-sequence';
+
 import styles from './routine-dialogs.module.css';
+import { buildRoutineExerciseCreate } from './routine-sequence';
 
 /**
  * The `운동 추가` modal of a routine: the member's exercises with checkboxes. The chosen ones are

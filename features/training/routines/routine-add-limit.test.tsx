@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import { mockFetch, renderWithApp, writes } from '@/testing/test-helpers';
+
 import { RoutineAddExercisesDialog } from './routine-add-exercises-dialog';
 
 // A small selection limit, so the test need not render LIMITS.selection + 1 checkboxes.

@@ -1,12 +1,14 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { useWeightUnit } from '@/features/training/use-weight-unit';
+
 import { Button } from '@/components/ui/button';
-import { SetList } from '@/features/training/sets/set-list';
-import type { Routine } from '@/features/training/reads/routines';
-import { messages } from '@/lib/i18n/messages';
 import { ChevronDownIcon } from '@/components/ui/chevron-down-icon';
+import type { Routine } from '@/features/training/reads/routines';
+import { SetList } from '@/features/training/sets/set-list';
+import { useWeightUnit } from '@/features/training/use-weight-unit';
+import { messages } from '@/lib/i18n/messages';
+
 import styles from './routine-card.module.css';
 
 export interface RoutineCardProps {

@@ -2,21 +2,23 @@
 
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
+
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/ui/errors';
+import { useToast } from '@/components/ui/toast';
+import type { Routine } from '@/features/training/reads/routines';
 import { ExerciseEditList, useExerciseEdits } from '@/features/training/sets/exercise-edit-list';
 import {
+  type SetDraft,
   setDraftsFrom,
   toRepWeightInputs,
-  type SetDraft,
 } from '@/features/training/sets/set-drafts';
 import { useWeightUnit } from '@/features/training/use-weight-unit';
-import { loadApi } from '@/lib/api/load';
 import { ROUTINES_KEY } from '@/lib/api/keys';
-import type { Routine } from '@/features/training/reads/routines';
+import { loadApi } from '@/lib/api/load';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './routine-dialogs.module.css';
 
 interface EditItem {

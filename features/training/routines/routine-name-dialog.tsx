@@ -1,16 +1,18 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
+
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/components/ui/errors';
 import { TextField } from '@/components/ui/text-field';
-import { loadApi } from '@/lib/api/load';
+import { useToast } from '@/components/ui/toast';
 import { ROUTINES_KEY } from '@/lib/api/keys';
+import { loadApi } from '@/lib/api/load';
 import { LIMITS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
+
 import styles from './routine-dialogs.module.css';
 
 /** The add-routine modal (`루틴명`); a blank name shows `루틴 이름을 입력해주세요.` and sends nothing. */

@@ -1,17 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
+import { routinesRead } from '@/features/training/reads/routines';
 import { ROUTINES_KEY } from '@/lib/api/keys';
 import type { Exercise } from '@/lib/contract/exercise';
 import type { Routine } from '@/lib/contract/routine';
-import { routinesRead } from '@/features/training/reads/routines';
+import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
 import {
   mockFetch,
   renderServerFirst,
   renderWithApp,
-  writes,
   type Routes,
+  writes,
 } from '@/testing/test-helpers';
-import { seoulDateKey, yearMonthOfKey } from '@/lib/shared/dates';
+
 import { RoutinePage } from './routine-page';
 import { buildRoutineExerciseCreate, nextSequenceStart } from './routine-sequence';
 

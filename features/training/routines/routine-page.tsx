@@ -4,26 +4,28 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { toggleSelection } from '@/features/day-log/selection';
+
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { describeError } from '@/components/ui/errors';
+import { PlusIcon, RoutineIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { PlusIcon, RoutineIcon } from '@/components/ui/icons';
-import { describeError } from '@/components/ui/errors';
-import { LoadError } from '@/components/ui/load-error';
-import { loadApi } from '@/lib/api/load';
-import { dayKey, ROUTINES_KEY } from '@/lib/api/keys';
-import type { DayLog } from '@/features/day-log/reads';
-import { seoulDateKey } from '@/lib/shared/dates';
 import { addChange } from '@/features/day-log/offline/day-changes';
 import { dayOutbox } from '@/features/day-log/offline/day-outbox';
+import type { DayLog } from '@/features/day-log/reads';
+import { toggleSelection } from '@/features/day-log/selection';
+import { type Routine, routinesRead } from '@/features/training/reads/routines';
+import { dayKey, ROUTINES_KEY } from '@/lib/api/keys';
+import { loadApi } from '@/lib/api/load';
 import { useRead } from '@/lib/hooks/use-read';
-import { routinesRead, type Routine } from '@/features/training/reads/routines';
 import { messages } from '@/lib/i18n/messages';
+import { seoulDateKey } from '@/lib/shared/dates';
+
 import { RoutineCard } from './routine-card';
 import styles from './routine-page.module.css';
 

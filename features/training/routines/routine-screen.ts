@@ -1,4 +1,5 @@
 import 'server-only';
+
 import { routinesRead } from '@/features/training/reads/routines';
 import { readFallbackKey, serverRead } from '@/lib/bff/server-read';
 

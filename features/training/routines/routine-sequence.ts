@@ -1,5 +1,5 @@
-import type { RoutineExerciseCreate } from '@/lib/contract/routine';
 import type { Routine } from '@/features/training/reads/routines';
+import type { RoutineExerciseCreate } from '@/lib/contract/routine';
 
 /** The first sequence for exercises added to a routine: one after the current highest. */
 export function nextSequenceStart(routine: Pick<Routine, 'exercises'>): number {

@@ -1,8 +1,8 @@
 'use client';
 
-import type { Classification } from '@/lib/contract/exercise';
-import type { ClassificationOption } from '@/features/training/reads/exercises';
 import { SelectField } from '@/components/ui/select-field';
+import type { ClassificationOption } from '@/features/training/reads/exercises';
+import type { Classification } from '@/lib/contract/exercise';
 
 export interface ClassificationSelectProps {
   value: Classification;

@@ -1,13 +1,15 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+
 import { Button } from '@/components/ui/button';
-import { messages } from '@/lib/i18n/messages';
 import { fieldErrorsOf, setErrorsFromFields } from '@/components/ui/errors';
-import { validateSets, type SetDraft } from './set-drafts';
-import { SetEditor } from './set-editor';
 import { SortableList } from '@/components/ui/sortable-list';
+import { messages } from '@/lib/i18n/messages';
+
 import styles from './exercise-edit-list.module.css';
+import { type SetDraft, validateSets } from './set-drafts';
+import { SetEditor } from './set-editor';
 
 /** An exercise as an edit modal holds it: its name and its editable sets. */
 export interface EditableExercise {

@@ -1,8 +1,8 @@
 'use client';
 
+import { SelectField } from '@/components/ui/select-field';
 import { REST_SECONDS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
-import { SelectField } from '@/components/ui/select-field';
 
 /** The rests offered: every REST_SECONDS.step up to 3 minutes, then whole minutes. */
 export const REST_CHOICES: readonly number[] = [

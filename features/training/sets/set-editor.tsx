@@ -1,11 +1,13 @@
 'use client';
 
 import { useId } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { MinusIcon, SmallPlusIcon } from '@/components/ui/icons';
-import { messages } from '@/lib/i18n/messages';
-import { LIMITS } from '@/lib/contract/values';
 import { useWeightUnit } from '@/features/training/use-weight-unit';
+import { LIMITS } from '@/lib/contract/values';
+import { messages } from '@/lib/i18n/messages';
+
 import {
   hasValidReps,
   hasValidWeight,

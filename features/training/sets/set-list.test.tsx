@@ -1,8 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import { SetList } from './set-list';
+
 import { setErrorsFromFields } from '@/components/ui/errors';
-import { toRepWeightInputs, validateSets, newSetDraft, parseNumberInput } from './set-drafts';
 import { moveItem } from '@/components/ui/reorder';
+
+import { newSetDraft, parseNumberInput, toRepWeightInputs, validateSets } from './set-drafts';
+import { SetList } from './set-list';
 
 describe('SetList', () => {
   it('numbers sets from 1 and hides a weight of 0', () => {

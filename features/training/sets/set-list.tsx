@@ -1,6 +1,7 @@
 import type { RepWeight } from '@/lib/contract/exercise';
 import { messages } from '@/lib/i18n/messages';
 import { formatWeight, type WeightUnit } from '@/lib/shared/training/units';
+
 import styles from './set-list.module.css';
 
 export interface SetListProps {

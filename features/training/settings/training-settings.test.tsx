@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import { mockFetch, renderServerFirst, settle } from '@/testing/test-helpers';
+
 import { TrainingSettingsPanel } from './training-settings';
 
 describe('TrainingSettingsPanel', () => {

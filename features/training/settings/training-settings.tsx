@@ -1,18 +1,20 @@
 'use client';
 
 import { useId } from 'react';
-import { RequestRestNotificationsButton } from '@/features/training/rest-timer/request-rest-notifications-button';
-import { useToast } from '@/components/ui/toast';
+
 import { describeError } from '@/components/ui/errors';
+import { useToast } from '@/components/ui/toast';
+import panel from '@/features/account/profile/profile-panel.module.css';
+import { type TrainingSettings, trainingSettingsRead } from '@/features/training/reads/training';
+import { RequestRestNotificationsButton } from '@/features/training/rest-timer/request-rest-notifications-button';
 import { RestSecondsSelect } from '@/features/training/sets/rest-seconds-select';
 import { loadApi } from '@/lib/api/load';
 import type { TrainingSettingsUpdate } from '@/lib/contract/training';
 import { REST_SECONDS } from '@/lib/contract/values';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
-import { trainingSettingsRead, type TrainingSettings } from '@/features/training/reads/training';
 import { WEIGHT_UNITS } from '@/lib/shared/training/units';
-import panel from '@/features/account/profile/profile-panel.module.css';
+
 import styles from './training-settings.module.css';
 
 const text = messages.trainingSettings;

@@ -1,7 +1,10 @@
 import 'server-only';
+
 import { cache } from 'react';
+
 import { LOGIN_CHECK_PATH } from '@/lib/api/keys';
-import { loginCheckSchema, type LoginCheck } from '@/lib/contract/session';
+import { type LoginCheck, loginCheckSchema } from '@/lib/contract/session';
+
 import { readBackend } from '../server-client';
 
 /**

@@ -1,6 +1,9 @@
 import 'server-only';
-import { unstable_serialize, type Key } from 'swr';
+
+import { type Key, unstable_serialize } from 'swr';
+
 import type { FallbackEntries, StreamedEntries } from '@/lib/hooks/streamed-fallback';
+
 import { BackendReadError } from '../server-client';
 
 /** Building a page's SWR fallback from server reads (lib/bff/screens). */

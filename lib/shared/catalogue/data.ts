@@ -1,4 +1,5 @@
 import type { CLASSIFICATIONS } from '@/lib/contract/values';
+
 import type { Equipment } from './equipment';
 
 type Classification = (typeof CLASSIFICATIONS)[number];

@@ -1,7 +1,9 @@
 /** @jest-environment node */
 import { Counter, Histogram, Registry } from 'prom-client';
-import { FastCounter, FastHistogram } from './series';
+
 import { parseSamples } from '@/testing/prometheus-samples';
+
+import { FastCounter, FastHistogram } from './series';
 
 const BUCKETS = [0.01, 0.1, 1];
 

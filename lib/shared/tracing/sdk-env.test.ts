@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import * as sdk from '@opentelemetry/sdk-trace';
+
 import { batchSettings, samplerFromEnv, samplerSetting } from './sdk-env';
 
 describe('samplerSetting', () => {

@@ -1,4 +1,4 @@
-import type { SpanExporter, SpanProcessor, Sampler } from '@opentelemetry/sdk-trace';
+import type { Sampler, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
 
 /** The environment (process.env, or a test's). */
 type Env = Record<string, string | undefined>;

@@ -1,4 +1,3 @@
-import { KG_PER_LB } from './units';
 import {
   type LoggedSet,
   personalRecords,
@@ -7,6 +6,7 @@ import {
   sameWeight,
   WEIGHT_TOLERANCE_KG,
 } from './records';
+import { KG_PER_LB } from './units';
 
 /** Sets of one date from `[reps, weight]` pairs, numbered from `firstId`. */
 function day(date: string, pairs: [reps: number, weight: number][], firstId = 1): LoggedSet[] {

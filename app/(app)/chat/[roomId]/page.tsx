@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+
 import { ChatRoom } from '@/features/clubs/chat/chat-room';
-import { parsePageId } from '@/lib/bff/page-rules';
 import { chatRoomStart } from '@/features/clubs/chat/chat-screen';
+import { parsePageId } from '@/lib/bff/page-rules';
 import { messages } from '@/lib/i18n/messages';
 
 interface Props {

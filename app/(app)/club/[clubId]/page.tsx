@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { SWRConfig } from 'swr';
+
 import { ClubPage } from '@/features/clubs/club-page';
-import { parsePageId } from '@/lib/bff/page-rules';
 import { clubPageFallback } from '@/features/clubs/club-screen';
+import { clubRead } from '@/features/clubs/reads/clubs';
+import { parsePageId } from '@/lib/bff/page-rules';
 import { serverRead } from '@/lib/bff/server-read';
 import { messages } from '@/lib/i18n/messages';
-import { clubRead } from '@/features/clubs/reads/clubs';
 
 interface Props {
   params: Promise<{ clubId: string }>;

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+
 import { ClubCreatePage } from '@/features/clubs/club-create-page';
 import { messages } from '@/lib/i18n/messages';
 

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+
 import { ExerciseHistoryPage } from '@/features/training/history/exercise-history-page';
 import { rangeFromParam } from '@/features/training/history/history-range';
+import { exerciseHistoryRead, trainingSettingsRead } from '@/features/training/reads/training';
 import { parsePageId } from '@/lib/bff/page-rules';
 import { serverRead, serverReadOrNull } from '@/lib/bff/server-read';
 import { messages } from '@/lib/i18n/messages';
-import { exerciseHistoryRead, trainingSettingsRead } from '@/features/training/reads/training';
 
 interface Props {
   params: Promise<{ id: string }>;

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { SWRConfig } from 'swr';
-import { FriendProfilePage } from '@/features/friends/profile/friend-profile-page';
+
 import { FRIEND_TABS, TAB_PARAM, tabFromParam } from '@/features/account/profile/tab-param';
-import { parsePageId } from '@/lib/bff/page-rules';
+import { FriendProfilePage } from '@/features/friends/profile/friend-profile-page';
 import { friendProfileScreen } from '@/features/friends/profile/friend-profile-screen';
+import { parsePageId } from '@/lib/bff/page-rules';
 import { StreamedFallback } from '@/lib/hooks/streamed-fallback';
 import { messages } from '@/lib/i18n/messages';
 

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+
 import { PostUploadPage } from '@/features/posts/post-upload-page';
 import { messages } from '@/lib/i18n/messages';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 
 import type { Fanout, FanoutEvent, FanoutHandler } from './fanout';
 

@@ -1,23 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+import { type ChatMember, chatTextSchema } from '@/lib/contract/chat';
 import {
   ALREADY_SUBSCRIBED_ERROR,
   NOT_A_MEMBER_ERROR,
   TOO_MANY_SUBSCRIPTIONS_ERROR,
 } from '@/lib/shared/chat/stomp-refusal';
-import { chatTextSchema, type ChatMember } from '@/lib/contract/chat';
+
 import type { Db } from '../../db/client';
-import { isRoomMember, storeMessage } from '../service';
 import type { ChatHub, RoomMessage, RoomSubscriber } from '../hub';
+import { isRoomMember, storeMessage } from '../service';
 import type { SharedFrame } from '../shared-frame';
 import {
+  type DecodedItem,
   encodeFrame,
   escapeHeader,
   header,
   StompDecoder,
-  StompProtocolError,
-  type DecodedItem,
   type StompFrame,
+  StompProtocolError,
   type StompVersion,
 } from './codec';
 
