@@ -10,7 +10,7 @@ import { fetchRead } from '@/lib/reads/fetch-read';
 import type { ChatRoomApi, ChatRoomDeps, ChatTransport } from './chat-room-store';
 
 /**
- * Loads the real transport: stompjs over SockJS, and the broadcast parser. Dynamic imports, so
+ * Loads the real transport: stompjs over a native WebSocket or SockJS, and the broadcast parser. Dynamic imports, so
  * neither library (nor the frame schema's zod) weighs on the first load of other pages: they come
  * when a room connects.
  */
@@ -23,6 +23,8 @@ async function loadTransport(): Promise<ChatTransport> {
   return {
     createClient: (config) => new Client(config),
     createSocket: (url, options) => new SockJS(url, undefined, options),
+    // The subprotocols stompjs itself offers for a `brokerURL` (its Versions list).
+    createNativeSocket: (url) => new WebSocket(url, ['v12.stomp', 'v11.stomp', 'v10.stomp']),
     parseFrame: parseBroadcastFrame,
   };
 }
