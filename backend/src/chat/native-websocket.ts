@@ -57,7 +57,7 @@ interface WsInternals {
  * Writes a shared frame's precomputed bytes straight to the socket: one write of one buffer per
  * connection, nothing framed per member. Allowed when ws's sender holds nothing back (it queues
  * only while compressing or reading a Blob, neither of which happens here); otherwise, or should
- * ws's internals differ, `ws.send` frames it as usual. ws is pinned in package-lock.json;
+ * ws's internals differ, `ws.send` frames it as usual. ws is pinned in package-lock.json, and
  * backend/test/shared-frame.test.ts checks the bytes against a ws client.
  */
 function writeNativeShared(ws: WebSocket, frame: SharedFrame): void {
