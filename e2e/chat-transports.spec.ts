@@ -101,11 +101,21 @@ test.describe('the back/forward cache', () => {
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`/chat/${roomId}$`));
 
-    const restored = await page.evaluate(() => ({
-      mark: (window as unknown as { bfcacheMark?: string }).bfcacheMark ?? null,
-      type: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type,
-    }));
-    expect(documents, 'no new document request').toEqual([]);
+    const restored = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType(
+        'navigation',
+      )[0] as PerformanceNavigationTiming & {
+        notRestoredReasons?: unknown;
+      };
+      return {
+        mark: (window as unknown as { bfcacheMark?: string }).bfcacheMark ?? null,
+        // Chromium says why a page was not restored (a loaded page's navigation entry).
+        reasons: JSON.stringify(navigation.notRestoredReasons ?? null),
+      };
+    });
+    expect(documents, `no new document request; not restored because ${restored.reasons}`).toEqual(
+      [],
+    );
     expect(restored.mark, 'the same document').toBe('kept');
     // The room is live again after the restore: a message sent now is shown.
     await expect(page.getByText('연결됨')).toBeVisible();
