@@ -1,13 +1,26 @@
+import { accountMessages } from './features/account';
+import { clubsMessages } from './features/clubs';
+import { dayLogMessages } from './features/day-log';
+import { friendsMessages } from './features/friends';
+import { notificationsMessages } from './features/notifications';
+import { postsMessages } from './features/posts';
+import { shellMessages } from './features/shell';
+import { trainingMessages } from './features/training';
+
 /**
  * The message catalogue: every user-visible string of the app, one module per feature under
- * features/, each group (`app`, `nav`, `feed`, …) an export of its own, gathered here as the
- * `messages` namespace so that every component reads `messages.<group>.<key>`. Components import
- * `messages` and never write Korean literals themselves.
- *
- * A namespace rather than one object spreading every feature's groups: the bundler keeps only the
- * groups a page's modules read, so a page no longer ships every feature's strings (and es-hangul,
- * which some of them use) with its first load.
+ * features/, put together here so that every component reads `messages.<group>.<key>` as before.
+ * Components import `messages` and never write Korean literals themselves.
  */
-export * as messages from './groups';
+export const messages = {
+  ...shellMessages,
+  ...dayLogMessages,
+  ...trainingMessages,
+  ...postsMessages,
+  ...friendsMessages,
+  ...clubsMessages,
+  ...accountMessages,
+  ...notificationsMessages,
+} as const;
 
-export type Messages = typeof import('./groups');
+export type Messages = typeof messages;
