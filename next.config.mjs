@@ -27,7 +27,9 @@ const nextConfig = {
     // Turbopack keeps in a chunk of its own whatever the price, and the rest. Inlining the CSS
     // instead (experimental.inlineCss) would need 'unsafe-inline' in style-src: React writes the
     // inlined <style> without the CSP nonce, which Next hands it for scripts only.
-    cssChunking: { type: 'graph', requestCost: 1_000_000 },
+    // Turbopack only: Next refuses "graph" when the config is loaded without it (the service
+    // worker's build, `serwist build`, reads this config too), where the default stays.
+    ...(process.env.TURBOPACK ? { cssChunking: { type: 'graph', requestCost: 1_000_000 } } : {}),
   },
   // Required at run time, not bundled: one copy per process. lib/metrics keeps its registry on
   // globalThis for proxy.ts and the route bundles alike; tracing (instrumentation.ts →
