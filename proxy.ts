@@ -16,6 +16,7 @@ import {
 import { upstreamPath } from '@/lib/bff/path';
 import { backendAcceptsAccessToken } from '@/lib/bff/session-check';
 import { readRequestSession, refreshAtEdge } from '@/lib/bff/session-edge';
+import { PAGE_CACHE_CONTROL } from '@/lib/bff/page-caching';
 import { bffSettings } from '@/lib/bff/settings';
 import { getPublicConfig } from '@/lib/config';
 import { messages } from '@/lib/i18n/messages';
@@ -62,6 +63,10 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const response = await pageResponse(request, forwarded);
   for (const [name, value] of pageSecurityHeaders(nonce, security)) {
     response.headers.set(name, value);
+  }
+  // Kept by the browser only, and checked again before reuse (lib/bff/page-caching.ts).
+  if (!response.headers.has('cache-control')) {
+    response.headers.set('Cache-Control', PAGE_CACHE_CONTROL);
   }
   return response;
 }

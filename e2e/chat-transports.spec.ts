@@ -88,6 +88,13 @@ test.describe('the back/forward cache', () => {
     test.slow();
     const context = await browser.newContext({ baseURL: APP_URL, locale: 'ko-KR' });
     const page = await context.newPage();
+    // Chromium's own account of why a page was not kept, should the test fail.
+    const notKept: string[] = [];
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.enable');
+    cdp.on('Page.backForwardCacheNotUsed', (event) =>
+      notKept.push(...event.notRestoredExplanations.map((explanation) => explanation.reason)),
+    );
     const roomId = await roomWithClub(page, '캐시');
     const first = `떠나기 전 ${Date.now()}`;
     await say(page, first);
@@ -118,7 +125,10 @@ test.describe('the back/forward cache', () => {
         reasons: JSON.stringify(navigation.notRestoredReasons ?? null),
       };
     });
-    expect(documents, `no new document request; not restored because ${restored.reasons}`).toEqual(
+    expect(
+      documents,
+      `no new document request; not restored because ${restored.reasons} (${notKept.join(', ')})`,
+    ).toEqual(
       [],
     );
     expect(restored.mark, 'the same document').toBe('kept');
@@ -128,6 +138,36 @@ test.describe('the back/forward cache', () => {
     await say(page, second);
     await expect(bubble(page, second)).toBeVisible();
     await expect(bubble(page, first)).toBeVisible();
+    await context.close();
+  });
+
+  test('after signing out, Back does not bring the room back from either cache', async () => {
+    test.slow();
+    const context = await browser.newContext({ baseURL: APP_URL, locale: 'ko-KR' });
+    const page = await context.newPage();
+    const roomId = await roomWithClub(page, '로그아웃');
+    // The room's document may be stored (so that it can be kept), but only checked again.
+    const document = await page.request.get(`/chat/${roomId}`);
+    expect(document.headers()['cache-control']).toBe('private, no-cache');
+    const said = `나가기 전 ${Date.now()}`;
+    await say(page, said);
+    await expect(bubble(page, said)).toBeVisible();
+
+    await page.goto('/exercise');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/logout'));
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    expect((await (await loggedOut).allHeaders())['clear-site-data']).toBe('"cache"');
+    await expect(page).toHaveURL(/\/login/);
+
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login/);
+    expect(documents.some((url) => url.endsWith(`/chat/${roomId}`))).toBe(true);
+    await expect(page.getByText(said)).toHaveCount(0);
     await context.close();
   });
 });

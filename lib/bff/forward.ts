@@ -14,6 +14,7 @@ import { browserResponseHeaders, upstreamRequestHeaders } from './headers';
 import { upstreamPath } from './path';
 import { replacedQueryParameter } from './query-text';
 import { isSignInRedirect, rewriteLocation } from './redirects';
+import { CLEAR_CACHE_HEADER, endsSession } from './page-caching';
 import { freshSessionAtEdge, readRequestSession } from './session-edge';
 import { bffSettings } from './settings';
 import { startUpstreamSpan } from './tracing';
@@ -194,6 +195,7 @@ export async function forward(request: Request): Promise<Response> {
       headers.append('set-cookie', rewriteSetCookie(line, settings.secureCookies));
     }
   }
+  if (target.isApi && endsSession(method, target.path, status)) headers.set(...CLEAR_CACHE_HEADER);
 
   let body: UpstreamBody | null = upstreamBody;
   if (isNullBodyStatus(status) || method === 'HEAD') {

@@ -130,12 +130,14 @@ function setup(options: { start?: ChatRoomStart; server?: ChatMessage[]; chatUrl
   const api = fakeApi(server);
   const clients: FakeStomp[] = [];
   const endSession = jest.fn();
+  const loadFallback = jest.fn(async () => undefined);
   const loadTransport = jest.fn(async () => ({
     createClient: (config: ChatStompConfig) => {
       const client = new FakeStomp(config);
       clients.push(client);
       return client;
     },
+    loadFallback,
     createSocket: (url: string, socketOptions: unknown): FakeSocket => ({
       url,
       options: socketOptions,
@@ -156,7 +158,7 @@ function setup(options: { start?: ChatRoomStart; server?: ChatMessage[]; chatUrl
     const { status } = store.getSnapshot();
     if (statuses.at(-1) !== status) statuses.push(status);
   });
-  return { store, server, api, clients, endSession, loadTransport, statuses };
+  return { store, server, api, clients, endSession, loadTransport, loadFallback, statuses };
 }
 
 /** Lets every pending promise (imports, requests, beforeConnect) run; no time passes. */
@@ -235,13 +237,16 @@ describe('createChatRoomStore', () => {
   });
 
   it('falls back to SockJS at once when the native socket closes before CONNECTED, and stays on it', async () => {
-    const { store, clients, api } = setup({ chatUrl: 'https://chat.example.test' });
+    const { store, clients, api, loadFallback } = setup({ chatUrl: 'https://chat.example.test' });
     store.connect();
     await settle();
     const [client] = clients;
+    // SockJS is not loaded while the native socket may work (it would add an unload listener).
+    expect(loadFallback).not.toHaveBeenCalled();
     // Blocked on the way: the native socket closes without ever reaching CONNECTED.
     client.drop({ code: 1006, reason: '' });
     await jest.advanceTimersByTimeAsync(300);
+    expect(loadFallback).toHaveBeenCalled();
     expect(client.sockets.map((socket) => socket.options)).toEqual(['native', { sessionId: 32 }]);
     expect(client.sockets[1].url).toBe('https://chat.example.test/chat');
     expect(api.createChatTicket).toHaveBeenCalledTimes(2);
@@ -261,6 +266,18 @@ describe('createChatRoomStore', () => {
     client.drop({ code: 1006, reason: '' });
     await jest.advanceTimersByTimeAsync(5000);
     expect(client.sockets.at(-1)?.options).toBe('native');
+  });
+
+  it('tries native again when SockJS itself cannot be loaded', async () => {
+    const { store, clients, loadFallback } = setup();
+    loadFallback.mockRejectedValueOnce(new Error('ChunkLoadError'));
+    store.connect();
+    await settle();
+    const [client] = clients;
+    client.drop({ code: 1006, reason: '' });
+    await jest.advanceTimersByTimeAsync(300);
+    expect(loadFallback).toHaveBeenCalledTimes(1);
+    expect(client.sockets.map((socket) => socket.options)).toEqual(['native', 'native']);
   });
 
   it('suspend drops the socket at once and keeps what it held; resume reconnects and catches up', async () => {

@@ -94,7 +94,13 @@ export interface ChatStompConfig {
 /** The STOMP client, its socket and the frame parser: loaded together when a room connects. */
 export interface ChatTransport {
   createClient(config: ChatStompConfig): ChatStompClient;
-  /** The SockJS socket at `url`; `options` only on another origin (a longer session id). */
+  /**
+   * Loads SockJS, the fallback, which `createSocket` needs: only when a native socket was blocked,
+   * because sockjs-client adds a window `unload` listener as it loads, and a page with one never
+   * enters the back/forward cache.
+   */
+  loadFallback(): Promise<void>;
+  /** The SockJS socket at `url` (after `loadFallback`); `options` only on another origin. */
   createSocket(url: string, options: { sessionId: number } | undefined): unknown;
   /** A browser WebSocket to the native endpoint (`ws(s)://…/chat/websocket`), STOMP subprotocols. */
   createNativeSocket(url: string): unknown;
@@ -375,6 +381,10 @@ export function createChatRoomStore(
         // no ticket: the server refuses that CONNECT, and the client retries in 5 s as after any
         // refusal (throwing here would stop stompjs from ever reconnecting).
         beforeConnect: async () => {
+          if (via === 'sockjs') {
+            // Not loaded (offline, say): native again, as after any failed attempt.
+            await transport.loadFallback().catch(() => (via = 'native'));
+          }
           const api = await deps.loadApi().catch(() => null);
           if (!crossOrigin) {
             await api?.loginCheck().catch(() => undefined);

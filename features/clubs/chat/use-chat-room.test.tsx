@@ -99,9 +99,11 @@ beforeAll(() => {
  * Opens the client's first socket (native) and has it close before CONNECTED, as a network that
  * blocks WebSockets does: the next socket is SockJS's.
  */
-function nativeBlocked(client: FakeClient) {
+async function nativeBlocked(client: FakeClient) {
   client.config.webSocketFactory();
   act(() => client.config.onWebSocketClose({ code: 1006, reason: '' }));
+  // As stompjs does before every connect: here it loads SockJS.
+  await act(() => client.config.beforeConnect());
   client.config.webSocketFactory();
 }
 jest.mock('@stomp/stompjs', () => ({ Client: FakeClient }));
@@ -166,7 +168,7 @@ describe('useChatRoom', () => {
       heartbeatIncoming: 4000,
       heartbeatOutgoing: 4000,
     });
-    nativeBlocked(client);
+    await nativeBlocked(client);
     expect(nativeSockets).toEqual([
       {
         url: `ws://${window.location.host}/chat/websocket`,
@@ -541,14 +543,13 @@ describe('useChatRoom', () => {
       const { calls } = mockFetch(ticketRoutes(['first-ticket', 'second-ticket']));
       renderHook(() => useChatRoom(5), { wrapper: withChatUrl('http://127.0.0.1:8280') });
       const client = await clientReady();
-      nativeBlocked(client);
+      await nativeBlocked(client);
       expect(nativeSockets.map((socket) => socket.url)).toEqual([
         'ws://127.0.0.1:8280/chat/websocket',
       ]);
       expect(sockJsUrls).toEqual(['http://127.0.0.1:8280/chat']);
       expect(sockJsOptions).toEqual([{ sessionId: 32 }]);
-
-      await client.config.beforeConnect();
+      // The SockJS connect's ticket (minted before it, in nativeBlocked).
       expect(client.connectHeaders).toEqual({ ticket: 'first-ticket' });
       // A reconnect never sends the used ticket again.
       await client.config.beforeConnect();
@@ -582,7 +583,7 @@ describe('useChatRoom', () => {
         const { calls } = mockFetch(ticketRoutes(['unused']));
         const { unmount } = renderHook(() => useChatRoom(5), { wrapper: withChatUrl(chatUrl) });
         const client = await clientReady();
-        nativeBlocked(client);
+        await nativeBlocked(client);
         await client.config.beforeConnect();
         expect(client.connectHeaders).toBeUndefined();
         expect(calls.some((call) => call.url === '/api/chat/ticket')).toBe(false);
