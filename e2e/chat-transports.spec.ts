@@ -110,7 +110,8 @@ test.describe('the back/forward cache', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documents.push(request.url());
     });
-    await page.goBack();
+    // A restored page fires pageshow, not load: wait for the navigation's commit only.
+    await page.goBack({ waitUntil: 'commit' });
     await expect(page).toHaveURL(new RegExp(`/chat/${roomId}$`));
 
     const restored = await page.evaluate(() => {
