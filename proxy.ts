@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 
 import { sessionDeletionCookies } from '@/lib/bff/cookies';
 import { errorResponse } from '@/lib/bff/errors';
+import { PAGE_CACHE_CONTROL } from '@/lib/bff/page-caching';
 import {
   decideAfterRefresh,
   decidePage,
@@ -16,7 +17,6 @@ import {
 import { upstreamPath } from '@/lib/bff/path';
 import { backendAcceptsAccessToken } from '@/lib/bff/session-check';
 import { readRequestSession, refreshAtEdge } from '@/lib/bff/session-edge';
-import { PAGE_CACHE_CONTROL } from '@/lib/bff/page-caching';
 import { bffSettings } from '@/lib/bff/settings';
 import { getPublicConfig } from '@/lib/config';
 import { messages } from '@/lib/i18n/messages';

@@ -129,9 +129,7 @@ test.describe('the back/forward cache', () => {
     expect(
       documents,
       `no new document request; not restored because ${restored.reasons} (${notKept.join(', ')})`,
-    ).toEqual(
-      [],
-    );
+    ).toEqual([]);
     expect(restored.mark, 'the same document').toBe('kept');
     // The room is live again after the restore: a message sent now is shown.
     await expect(page.getByText('연결됨')).toBeVisible();

@@ -374,15 +374,18 @@ describe('answers that end the session', () => {
   it.each([
     ['POST', '/api/logout'],
     ['DELETE', '/api/member'],
-  ])('%s %s, when accepted, tells the browser to clear its cache for the origin', async (method, path) => {
-    stub.setHandler((_req, res) => {
-      res.statusCode = 204;
-      res.end();
-    });
-    const response = await forward(new Request(`${APP}${path}`, { method }));
-    expect(response.status).toBe(204);
-    expect(response.headers.get('clear-site-data')).toBe('"cache"');
-  });
+  ])(
+    '%s %s, when accepted, tells the browser to clear its cache for the origin',
+    async (method, path) => {
+      stub.setHandler((_req, res) => {
+        res.statusCode = 204;
+        res.end();
+      });
+      const response = await forward(new Request(`${APP}${path}`, { method }));
+      expect(response.status).toBe(204);
+      expect(response.headers.get('clear-site-data')).toBe('"cache"');
+    },
+  );
 
   it('does not when the backend refused it, nor on any other answer', async () => {
     stub.setHandler((req, res) => {
