@@ -16,10 +16,12 @@ export const NATIVE_WEBSOCKET_PATH = /^\/chat\/websocket\/?$/;
 
 /**
  * Largest message taken from a client. A STOMP frame may be 64 KiB (the decoder's limit, which
- * answers a bigger frame with an ERROR); past twice that `ws` closes the socket with 1009 before
- * buffering more (its own default is 100 MiB).
+ * answers a bigger frame with an ERROR `frame too large`, as the SockJS raw endpoint this one
+ * replaced did); past four times that `ws` closes the socket with 1009 before buffering more (its
+ * own default is 100 MiB). Four, so that the floods the decoder itself refuses (100 frames per
+ * message, a frame of 20,000 headers) still get their ERROR, and heart-beats their room.
  */
-export const NATIVE_MAX_PAYLOAD = 128 * 1024;
+export const NATIVE_MAX_PAYLOAD = 256 * 1024;
 
 /** The STOMP subprotocols stompjs offers (`v12.stomp`, …): one is chosen when offered. */
 const STOMP_PROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
