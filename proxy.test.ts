@@ -181,6 +181,18 @@ describe('proxy()', () => {
     expect(stub.calls).toEqual([]);
   });
 
+  it('lets the browser keep a page it renders, checked again before reuse, never in a shared cache', async () => {
+    for (const [path, cookie] of [
+      ['/chat/5', `access_token=${accessJwt(600)}`],
+      ['/', `access_token=${accessJwt(-30)}; refresh_token=good`],
+      ['/login', undefined],
+    ] as const) {
+      const response = await proxy(request(path, cookie));
+      expect(response.headers.get('x-middleware-next')).toBe('1');
+      expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    }
+  });
+
   it('redirects a protected page without a session to /login?next=', async () => {
     const response = await proxy(request('/club?isMyClubs=1'));
     expect(response.status).toBe(307);

@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 
 import { sessionDeletionCookies } from '@/lib/bff/cookies';
 import { errorResponse } from '@/lib/bff/errors';
+import { PAGE_CACHE_CONTROL } from '@/lib/bff/page-caching';
 import {
   decideAfterRefresh,
   decidePage,
@@ -62,6 +63,10 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const response = await pageResponse(request, forwarded);
   for (const [name, value] of pageSecurityHeaders(nonce, security)) {
     response.headers.set(name, value);
+  }
+  // Kept by the browser only, and checked again before reuse (lib/bff/page-caching.ts).
+  if (!response.headers.has('cache-control')) {
+    response.headers.set('Cache-Control', PAGE_CACHE_CONTROL);
   }
   return response;
 }

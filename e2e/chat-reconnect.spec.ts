@@ -208,6 +208,12 @@ test('the room reconnects after a backend restart and catches up with the messag
     // in, so those can reach A only through the catch-up after A's own reconnect.
     const isChatInfo = (url: URL) => url.pathname === '/chat/info';
     await page.route(isChatInfo, (route) => route.abort());
+    // …and its native sockets (/chat/websocket) are closed before they open until then.
+    let nativeBlocked = true;
+    await page.routeWebSocket(/\/chat\/websocket$/, (socket) => {
+      if (nativeBlocked) socket.close();
+      else socket.connectToServer();
+    });
 
     // The backend goes away: both rooms notice and lock the composer.
     await stopProc(backend);
@@ -226,6 +232,7 @@ test('the room reconnects after a backend restart and catches up with the messag
     await expect(page.getByText('연결 중...')).toBeVisible();
     expect(catchUps).toEqual([]);
     await page.unroute(isChatInfo);
+    nativeBlocked = false;
 
     // A is back too and shows everything, in order, once each.
     await expectConnected(page, 20_000);

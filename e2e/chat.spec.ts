@@ -61,9 +61,10 @@ test('two members chat live over the WebSocket transport; the owner deletes the 
   await signIn(pageB, guest);
   expect(await enterRoom(pageB, title)).toBe(roomId);
 
-  // SockJS runs over a real WebSocket, same-origin through the app's /chat rewrite.
+  // STOMP runs over a real WebSocket (the native endpoint), same-origin through the app's /chat
+  // forwarding (proxy.ts).
   for (const urls of [ownerSockets, guestSockets]) {
-    expect(urls.some((url) => /^ws:\/\/[^/]+\/chat\/.+\/websocket$/.test(url))).toBe(true);
+    expect(urls.some((url) => /^ws:\/\/[^/]+\/chat\/websocket$/.test(url))).toBe(true);
   }
 
   await say(page, '안녕하세요, 방장입니다!');

@@ -35,9 +35,9 @@ test('내 데이터 내려받기: the settings page downloads a ZIP whose workou
   const name = '"데드리프트, ""컨벤셔널"""';
   // logSession ticks the day's 완료, not the sets.
   expect(csv.subarray(3).toString('utf8').split('\r\n')).toEqual([
-    'Date,Workout Name,Exercise Name,Set Order,Weight (kg),Reps,Done,Completed',
-    `${day},EveryHealth ${day},${name},1,100,5,false,true`,
-    `${day},EveryHealth ${day},${name},2,120.5,3,false,true`,
+    'Date,Workout Name,Exercise Name,Set Order,Weight (kg),Reps,Done,Completed,Set Type,RPE',
+    `${day},EveryHealth ${day},${name},1,100,5,false,true,NORMAL,`,
+    `${day},EveryHealth ${day},${name},2,120.5,3,false,true,NORMAL,`,
     '',
   ]);
 });

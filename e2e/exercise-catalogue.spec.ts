@@ -16,7 +16,10 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 async function dialogViolations(page: Page): Promise<string[]> {
   await animationsSettled(page.getByRole('dialog'));
-  const result = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(TAGS).analyze();
+  const result = await new AxeBuilder({ page })
+    .include('dialog, [role="dialog"]')
+    .withTags(TAGS)
+    .analyze();
   return result.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${violation.help})`),
   );

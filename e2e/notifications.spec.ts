@@ -41,7 +41,7 @@ async function memberId(page: Page): Promise<number> {
 /** axe-core's WCAG 2.1 AA findings inside the open list (the a11y spec covers the pages). */
 async function listViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
+    .include('dialog, [role="dialog"]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
   return result.violations.flatMap((violation) =>

@@ -13,6 +13,7 @@ import {
 } from '@/lib/contract/chat';
 import { ALREADY_SUBSCRIBED_ERROR, NOT_A_MEMBER_ERROR } from '@/lib/shared/chat/stomp-refusal';
 
+import { NATIVE_MAX_PAYLOAD } from '../src/chat/native-websocket';
 import { header, StompDecoder, type StompFrame, type StompVersion } from '../src/chat/stomp/codec';
 import type { Member } from '../src/db/schema';
 import {
@@ -1011,6 +1012,15 @@ for (const kind of databaseKinds()) {
         ].map((byte) => Buffer.from([byte])),
         expect: ['CONNECTED', 'RECEIPT:r'],
         stores: [`바이트 ${tag}`],
+        only: 'websocket',
+      });
+      add({
+        what: 'a message past the native limit: closed with 1009, unread',
+        afterConnected: true,
+        send: ['\n'.repeat(NATIVE_MAX_PAYLOAD + 1)],
+        expect: ['CONNECTED'],
+        closes: true,
+        closeCode: 1009,
         only: 'websocket',
       });
       add({

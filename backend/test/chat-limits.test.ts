@@ -25,7 +25,15 @@ import { databaseKinds, dropTestDatabases } from './helpers/databases';
 import { startRedisPair } from './helpers/instances';
 import { captureLogs, type LogCapture } from './helpers/log-capture';
 import { openEvents, type SseClient } from './helpers/sse';
-import { connectStomp, cookieFor, rawWebSocket, type StompPeer } from './helpers/stomp';
+import {
+  CHAT_TRANSPORTS,
+  type ChatVia,
+  connectStomp,
+  cookieFor,
+  nativeChatUrl,
+  rawWebSocket,
+  type StompPeer,
+} from './helpers/stomp';
 import { delay, until } from './helpers/wait';
 
 after(dropTestDatabases);
@@ -80,7 +88,10 @@ function trySubscribe(
   });
 }
 
-/** A SockJS WebSocket session driven by hand: its close frame's code and reason are kept. */
+/**
+ * A chat connection driven by hand, over the native endpoint or SockJS's WebSocket transport: its
+ * close code and reason are kept (SockJS's close frame, or the WebSocket's).
+ */
 interface SockjsPeer {
   frames: string[];
   closed: { code: number; reason: string } | null;
@@ -88,18 +99,23 @@ interface SockjsPeer {
   close(): void;
 }
 
-async function openSockjs(baseUrl: string, cookie: string): Promise<SockjsPeer> {
-  const url = `${baseUrl.replace(/^http/, 'ws')}/chat/000/${randomBytes(6).toString('hex')}/websocket`;
+async function openSockjs(baseUrl: string, cookie: string, via: ChatVia): Promise<SockjsPeer> {
+  const native = via === 'native';
+  const url = native
+    ? nativeChatUrl(baseUrl)
+    : `${baseUrl.replace(/^http/, 'ws')}/chat/000/${randomBytes(6).toString('hex')}/websocket`;
   const socket = rawWebSocket(url, { cookie });
   let open = false;
   const peer: SockjsPeer = {
     frames: [],
     closed: null,
-    send: (frame) => socket.send(JSON.stringify([frame])),
+    send: (frame) => socket.send(native ? frame : JSON.stringify([frame])),
     close: () => socket.close(),
   };
+  if (native) socket.onopen = () => (open = true);
   socket.onmessage = ({ data }) => {
-    if (data === 'o') open = true;
+    if (native) peer.frames.push(data);
+    else if (data === 'o') open = true;
     else if (data.startsWith('a')) peer.frames.push(...(JSON.parse(data.slice(1)) as string[]));
     else if (data.startsWith('c')) {
       const [code, reason] = JSON.parse(data.slice(1)) as [number, string];
@@ -135,7 +151,10 @@ function maskedText(text: string): Buffer {
  * reading (its socket paused: the kernel buffers fill, then the server's). `resume()` reads again
  * and resolves when the server has ended the connection.
  */
-async function stalledSubscriber(baseUrl: string, cookie: string, roomId: number) {
+async function stalledSubscriber(baseUrl: string, cookie: string, roomId: number, via: ChatVia) {
+  const native = via === 'native';
+  /** One STOMP frame as the transport carries it (SockJS: a JSON array of frames). */
+  const message = (frame: string) => maskedText(native ? frame : JSON.stringify([frame]));
   const { hostname, port } = new URL(baseUrl);
   const socket: Socket = tcpConnect(Number(port), hostname);
   let text = '';
@@ -147,22 +166,21 @@ async function stalledSubscriber(baseUrl: string, cookie: string, roomId: number
   socket.on('close', () => (ended = true));
   socket.on('error', () => undefined);
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  const path = `/chat/000/${randomBytes(6).toString('hex')}/websocket`;
+  const path = native ? '/chat/websocket' : `/chat/000/${randomBytes(6).toString('hex')}/websocket`;
   socket.write(
     `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\n` +
       `Connection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n` +
       `Sec-WebSocket-Version: 13\r\nCookie: ${cookie}\r\n\r\n`,
   );
-  // The handshake answer, then the SockJS open frame: an unmasked text frame holding "o".
-  await until(() => text.includes('\r\n\r\n\x81\x01o'), 'the SockJS open frame');
-  socket.write(maskedText(JSON.stringify([CONNECT])));
+  // The handshake answer (and over SockJS its open frame: an unmasked text frame holding "o").
+  await until(
+    () => text.includes(native ? ' 101 ' : '\r\n\r\n\x81\x01o') && text.includes('\r\n\r\n'),
+    'the WebSocket open',
+  );
+  socket.write(message(CONNECT));
   await until(() => text.includes('CONNECTED'), 'CONNECTED');
   socket.write(
-    maskedText(
-      JSON.stringify([
-        stomp('SUBSCRIBE', { id: 'slow', destination: roomTopic(roomId), receipt: 'slow' }),
-      ]),
-    ),
+    message(stomp('SUBSCRIBE', { id: 'slow', destination: roomTopic(roomId), receipt: 'slow' })),
   );
   await until(() => text.includes('RECEIPT'), 'the RECEIPT of the slow SUBSCRIBE');
   socket.pause();
@@ -178,253 +196,273 @@ async function stalledSubscriber(baseUrl: string, cookie: string, roomId: number
   };
 }
 
-for (const kind of databaseKinds()) {
-  describe(`chat limits (${kind.name})`, () => {
-    let server: TestServer;
-    let me: Member;
-    let friend: Member;
-    let clubs: StoredClub[];
-    const peers: StompPeer[] = [];
-    const sockjsPeers: SockjsPeer[] = [];
-    const streams: SseClient[] = [];
+for (const kind of databaseKinds())
+  for (const via of CHAT_TRANSPORTS) {
+    describe(`chat limits, ${via} (${kind.name})`, () => {
+      let server: TestServer;
+      let me: Member;
+      let friend: Member;
+      let clubs: StoredClub[];
+      const peers: StompPeer[] = [];
+      const sockjsPeers: SockjsPeer[] = [];
+      const streams: SseClient[] = [];
 
-    beforeEach(async () => {
-      server = await startServer(await kind.create());
-      [me, friend] = await insertMembers(server.database.db, [
-        buildMember({ name: '김민준' }),
-        buildMember({ name: '이서연' }),
-      ]);
-      // Ten clubs of `me`: one room more than a connection may follow.
-      clubs = await insertClubs(
-        server.database.db,
-        Array.from({ length: 10 }, () => buildClub({ ownerId: me.id, memberIds: [friend.id] })),
-      );
-    });
-    afterEach(async () => {
-      for (const stream of streams.splice(0)) stream.close();
-      for (const peer of sockjsPeers.splice(0)) peer.close();
-      await Promise.all(peers.splice(0).map((peer) => peer.stop().catch(() => undefined)));
-      await server?.close();
-    });
+      beforeEach(async () => {
+        server = await startServer(await kind.create());
+        [me, friend] = await insertMembers(server.database.db, [
+          buildMember({ name: '김민준' }),
+          buildMember({ name: '이서연' }),
+        ]);
+        // Ten clubs of `me`: one room more than a connection may follow.
+        clubs = await insertClubs(
+          server.database.db,
+          Array.from({ length: 10 }, () => buildClub({ ownerId: me.id, memberIds: [friend.id] })),
+        );
+      });
+      afterEach(async () => {
+        for (const stream of streams.splice(0)) stream.close();
+        for (const peer of sockjsPeers.splice(0)) peer.close();
+        await Promise.all(peers.splice(0).map((peer) => peer.stop().catch(() => undefined)));
+        await server?.close();
+      });
 
-    const connect = async (member: Member) => {
-      const peer = await connectStomp(server.baseUrl, await cookieFor(member));
-      peers.push(peer);
-      return peer;
-    };
-
-    it('refuses a 9th subscription and a second one to a room, and the connection keeps working', async () => {
-      const peer = await connect(me);
-      let closed = false;
-      void peer.closed.then(() => (closed = true));
-      const handles: StompSubscription[] = [];
-      for (const [index, club] of clubs.slice(0, 8).entries()) {
-        assert.equal(await trySubscribe(peer, club.chatRoomId, `s${index}`, handles), 'receipt');
-      }
-
-      const ninth = await trySubscribe(peer, clubs[8].chatRoomId, 'ninth');
-      assert.notEqual(ninth, 'receipt');
-      assert.equal((ninth as IFrame).headers.message, TOO_MANY_SUBSCRIPTIONS_ERROR);
-      const again = await trySubscribe(peer, clubs[0].chatRoomId, 'again');
-      assert.notEqual(again, 'receipt');
-      assert.equal((again as IFrame).headers.message, ALREADY_SUBSCRIBED_ERROR);
-      assert.equal((again as IFrame).headers['receipt-id'], 'again');
-
-      // Still usable: a SEND is stored and receipted, and its MESSAGE arrives (once, on the one
-      // subscription of the room); the refused subscription to the ninth room delivers nothing.
-      await sendWithReceipt(peer, roomSendDestination(clubs[0].chatRoomId), '"여전히"', 'send-1');
-      const message = await peer.nextMessage();
-      assert.equal(chatBroadcastSchema.parse(JSON.parse(message.body)).body.message, '여전히');
-      const other = await connect(friend);
-      await sendWithReceipt(other, roomSendDestination(clubs[8].chatRoomId), '"9번"', 'send-2');
-      await delay(100);
-      assert.equal(peer.messages.length, 1);
-
-      // An UNSUBSCRIBE frees a place: the ninth room can be followed now.
-      handles[1].unsubscribe();
-      assert.equal(await trySubscribe(peer, clubs[8].chatRoomId, 'ninth-again'), 'receipt');
-      await sendWithReceipt(other, roomSendDestination(clubs[8].chatRoomId), '"다시"', 'send-3');
-      const later = await peer.nextMessage();
-      assert.equal(chatBroadcastSchema.parse(JSON.parse(later.body)).body.message, '다시');
-      assert.equal(closed, false);
-    });
-
-    it("closes a member's oldest chat connection at the 11th, with 4008", async () => {
-      const cookie = await cookieFor(me);
-      for (let i = 0; i < 10; i++) sockjsPeers.push(await openSockjs(server.baseUrl, cookie));
-      const others = await openSockjs(server.baseUrl, await cookieFor(friend));
-      sockjsPeers.push(others);
-      await delay(50);
-      assert.ok(sockjsPeers.every((peer) => peer.closed === null));
-
-      const eleventh = await openSockjs(server.baseUrl, cookie);
-      sockjsPeers.push(eleventh);
-      await until(() => sockjsPeers[0].closed !== null, 'the oldest connection closed');
-      assert.deepEqual(sockjsPeers[0].closed, { code: 4008, reason: 'Too many connections' });
-      await delay(100);
-      assert.deepEqual(
-        sockjsPeers.slice(1).map((peer) => peer.closed),
-        Array.from({ length: 11 }, () => null),
-        'the other nine, the other member and the new one stay open',
-      );
-      eleventh.send(
-        stomp('SUBSCRIBE', { id: 's', destination: roomTopic(clubs[0].chatRoomId), receipt: 'r' }),
-      );
-      await until(() => eleventh.frames.some((f) => f.startsWith('RECEIPT')), 'the RECEIPT');
-    });
-
-    it("ends a member's oldest live stream at the 11th", async () => {
-      const cookie = await cookieFor(me);
-      for (let i = 0; i < 10; i++) {
-        const stream = await openEvents(server.baseUrl, cookie);
-        streams.push(stream);
-        await stream.next(LIVE_EVENT.ready);
-      }
-      const others = await openEvents(server.baseUrl, await cookieFor(friend));
-      streams.push(others);
-      await others.next(LIVE_EVENT.ready);
-      let ended = 0;
-      for (const stream of streams) void stream.ended.then(() => (ended += 1));
-
-      const eleventh = await openEvents(server.baseUrl, cookie);
-      streams.push(eleventh);
-      await eleventh.next(LIVE_EVENT.ready);
-      await streams[0].ended;
-      await delay(100);
-      assert.equal(ended, 1, 'only the oldest ended');
-
-      // The ten open ones still hear: a message in the member's room reaches the newest.
-      const sender = await connect(friend);
-      await sendWithReceipt(sender, roomSendDestination(clubs[0].chatRoomId), '"live"', 'r');
-      await eleventh.next(LIVE_EVENT.chat);
-      await streams[1].next(LIVE_EVENT.chat);
-      assert.equal(streams[0].named(LIVE_EVENT.chat).length, 0);
-    });
-
-    it('answers the iframe page, htmlfile, jsonp and SockJS errors with the JSON error body', async () => {
-      const cookie = await cookieFor(me);
-      const expectError = async (
-        what: string,
-        response: Promise<Response>,
-        status: number,
-        headers: Record<string, string> = {},
-      ) => {
-        const answer = await response;
-        assert.equal(answer.status, status, what);
-        assert.match(answer.headers.get('content-type') ?? '', /^application\/json/, what);
-        for (const [name, value] of Object.entries(headers)) {
-          assert.equal(answer.headers.get(name), value, `${what}: ${name}`);
-        }
-        const body = (await answer.json()) as Record<string, unknown>;
-        assert.deepEqual(Object.keys(body), ['code', 'message', 'data', 'timestamp', 'path'], what);
-        assert.equal(body.code, String(status), what);
-        assert.equal(typeof body.message, 'string', what);
+      const connect = async (member: Member) => {
+        const peer = await connectStomp(server.baseUrl, await cookieFor(member), { via });
+        peers.push(peer);
+        return peer;
       };
-      const base = server.baseUrl;
-      const session = () => `${base}/chat/000/${randomBytes(6).toString('hex')}`;
-      // sockjs's own pattern (`iframe[0-9-.a-z_]*.html`, dot unescaped) also served iframe_html.
-      for (const page of ['iframe.html', 'iframe-1.6.1.html', 'iframe-x.html?t=1', 'iframe_html']) {
-        await expectError(page, fetch(`${base}/chat/${page}`), 404);
-      }
-      for (const transport of ['htmlfile?c=cb', 'jsonp?c=cb']) {
+
+      it('refuses a 9th subscription and a second one to a room, and the connection keeps working', async () => {
+        const peer = await connect(me);
+        let closed = false;
+        void peer.closed.then(() => (closed = true));
+        const handles: StompSubscription[] = [];
+        for (const [index, club] of clubs.slice(0, 8).entries()) {
+          assert.equal(await trySubscribe(peer, club.chatRoomId, `s${index}`, handles), 'receipt');
+        }
+
+        const ninth = await trySubscribe(peer, clubs[8].chatRoomId, 'ninth');
+        assert.notEqual(ninth, 'receipt');
+        assert.equal((ninth as IFrame).headers.message, TOO_MANY_SUBSCRIPTIONS_ERROR);
+        const again = await trySubscribe(peer, clubs[0].chatRoomId, 'again');
+        assert.notEqual(again, 'receipt');
+        assert.equal((again as IFrame).headers.message, ALREADY_SUBSCRIBED_ERROR);
+        assert.equal((again as IFrame).headers['receipt-id'], 'again');
+
+        // Still usable: a SEND is stored and receipted, and its MESSAGE arrives (once, on the one
+        // subscription of the room); the refused subscription to the ninth room delivers nothing.
+        await sendWithReceipt(peer, roomSendDestination(clubs[0].chatRoomId), '"여전히"', 'send-1');
+        const message = await peer.nextMessage();
+        assert.equal(chatBroadcastSchema.parse(JSON.parse(message.body)).body.message, '여전히');
+        const other = await connect(friend);
+        await sendWithReceipt(other, roomSendDestination(clubs[8].chatRoomId), '"9번"', 'send-2');
+        await delay(100);
+        assert.equal(peer.messages.length, 1);
+
+        // An UNSUBSCRIBE frees a place: the ninth room can be followed now.
+        handles[1].unsubscribe();
+        assert.equal(await trySubscribe(peer, clubs[8].chatRoomId, 'ninth-again'), 'receipt');
+        await sendWithReceipt(other, roomSendDestination(clubs[8].chatRoomId), '"다시"', 'send-3');
+        const later = await peer.nextMessage();
+        assert.equal(chatBroadcastSchema.parse(JSON.parse(later.body)).body.message, '다시');
+        assert.equal(closed, false);
+      });
+
+      it("closes a member's oldest chat connection at the 11th, with 4008", async () => {
+        const cookie = await cookieFor(me);
+        for (let i = 0; i < 10; i++)
+          sockjsPeers.push(await openSockjs(server.baseUrl, cookie, via));
+        const others = await openSockjs(server.baseUrl, await cookieFor(friend), via);
+        sockjsPeers.push(others);
+        await delay(50);
+        assert.ok(sockjsPeers.every((peer) => peer.closed === null));
+
+        const eleventh = await openSockjs(server.baseUrl, cookie, via);
+        sockjsPeers.push(eleventh);
+        await until(() => sockjsPeers[0].closed !== null, 'the oldest connection closed');
+        assert.deepEqual(sockjsPeers[0].closed, { code: 4008, reason: 'Too many connections' });
+        await delay(100);
+        assert.deepEqual(
+          sockjsPeers.slice(1).map((peer) => peer.closed),
+          Array.from({ length: 11 }, () => null),
+          'the other nine, the other member and the new one stay open',
+        );
+        eleventh.send(
+          stomp('SUBSCRIBE', {
+            id: 's',
+            destination: roomTopic(clubs[0].chatRoomId),
+            receipt: 'r',
+          }),
+        );
+        await until(() => eleventh.frames.some((f) => f.startsWith('RECEIPT')), 'the RECEIPT');
+      });
+
+      it("ends a member's oldest live stream at the 11th", async () => {
+        const cookie = await cookieFor(me);
+        for (let i = 0; i < 10; i++) {
+          const stream = await openEvents(server.baseUrl, cookie);
+          streams.push(stream);
+          await stream.next(LIVE_EVENT.ready);
+        }
+        const others = await openEvents(server.baseUrl, await cookieFor(friend));
+        streams.push(others);
+        await others.next(LIVE_EVENT.ready);
+        let ended = 0;
+        for (const stream of streams) void stream.ended.then(() => (ended += 1));
+
+        const eleventh = await openEvents(server.baseUrl, cookie);
+        streams.push(eleventh);
+        await eleventh.next(LIVE_EVENT.ready);
+        await streams[0].ended;
+        await delay(100);
+        assert.equal(ended, 1, 'only the oldest ended');
+
+        // The ten open ones still hear: a message in the member's room reaches the newest.
+        const sender = await connect(friend);
+        await sendWithReceipt(sender, roomSendDestination(clubs[0].chatRoomId), '"live"', 'r');
+        await eleventh.next(LIVE_EVENT.chat);
+        await streams[1].next(LIVE_EVENT.chat);
+        assert.equal(streams[0].named(LIVE_EVENT.chat).length, 0);
+      });
+
+      it('answers the iframe page, htmlfile, jsonp and SockJS errors with the JSON error body', async () => {
+        const cookie = await cookieFor(me);
+        const expectError = async (
+          what: string,
+          response: Promise<Response>,
+          status: number,
+          headers: Record<string, string> = {},
+        ) => {
+          const answer = await response;
+          assert.equal(answer.status, status, what);
+          assert.match(answer.headers.get('content-type') ?? '', /^application\/json/, what);
+          for (const [name, value] of Object.entries(headers)) {
+            assert.equal(answer.headers.get(name), value, `${what}: ${name}`);
+          }
+          const body = (await answer.json()) as Record<string, unknown>;
+          assert.deepEqual(
+            Object.keys(body),
+            ['code', 'message', 'data', 'timestamp', 'path'],
+            what,
+          );
+          assert.equal(body.code, String(status), what);
+          assert.equal(typeof body.message, 'string', what);
+        };
+        const base = server.baseUrl;
+        const session = () => `${base}/chat/000/${randomBytes(6).toString('hex')}`;
+        // sockjs's own pattern (`iframe[0-9-.a-z_]*.html`, dot unescaped) also served iframe_html.
+        for (const page of [
+          'iframe.html',
+          'iframe-1.6.1.html',
+          'iframe-x.html?t=1',
+          'iframe_html',
+        ]) {
+          await expectError(page, fetch(`${base}/chat/${page}`), 404);
+        }
+        for (const transport of ['htmlfile?c=cb', 'jsonp?c=cb']) {
+          await expectError(
+            transport,
+            fetch(`${session()}/${transport}`, { headers: { cookie } }),
+            404,
+          );
+        }
         await expectError(
-          transport,
-          fetch(`${session()}/${transport}`, { headers: { cookie } }),
+          'jsonp_send',
+          fetch(`${session()}/jsonp_send`, {
+            method: 'POST',
+            headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'd=%5B%22x%22%5D',
+          }),
           404,
         );
-      }
-      await expectError(
-        'jsonp_send',
-        fetch(`${session()}/jsonp_send`, {
-          method: 'POST',
-          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-          body: 'd=%5B%22x%22%5D',
-        }),
-        404,
-      );
-      await expectError('unknown path', fetch(`${base}/chat/nothing`), 404);
-      await expectError('wrong method', fetch(`${base}/chat/info`, { method: 'DELETE' }), 405, {
-        allow: 'OPTIONS, GET',
-      });
-      await expectError(
-        'xhr_send to no session',
-        fetch(`${session()}/xhr_send`, { method: 'POST', headers: { cookie }, body: '["x"]' }),
-        404,
-      );
-      await expectError(
-        'the raw WebSocket endpoint without an upgrade',
-        fetch(`${base}/chat/websocket`, { headers: { cookie } }),
-        400,
-      );
-      // A real xhr session: its bad bodies are the client's mistake (sockjs said 500).
-      const open = session();
-      const opened = await fetch(`${open}/xhr`, { method: 'POST', headers: { cookie } });
-      assert.equal(await opened.text(), 'o\n');
-      for (const [what, body] of [
-        ['no payload', ''],
-        ['broken JSON', '["x"'],
-        ['not an array', '{"a":1}'],
-      ]) {
+        await expectError('unknown path', fetch(`${base}/chat/nothing`), 404);
+        await expectError('wrong method', fetch(`${base}/chat/info`, { method: 'DELETE' }), 405, {
+          allow: 'OPTIONS, GET',
+        });
         await expectError(
-          what,
-          fetch(`${open}/xhr_send`, {
-            method: 'POST',
-            headers: { cookie, 'content-type': 'text/plain' },
-            body,
-          }),
+          'xhr_send to no session',
+          fetch(`${session()}/xhr_send`, { method: 'POST', headers: { cookie }, body: '["x"]' }),
+          404,
+        );
+        await expectError(
+          'the raw WebSocket endpoint without an upgrade',
+          fetch(`${base}/chat/websocket`, { headers: { cookie } }),
           400,
         );
-      }
-      // What sockjs answers well is unchanged.
-      assert.equal((await fetch(`${base}/chat/info`)).status, 200);
-      const sent = await fetch(`${open}/xhr_send`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'text/plain' },
-        body: JSON.stringify([CONNECT]),
+        // A real xhr session: its bad bodies are the client's mistake (sockjs said 500).
+        const open = session();
+        const opened = await fetch(`${open}/xhr`, { method: 'POST', headers: { cookie } });
+        assert.equal(await opened.text(), 'o\n');
+        for (const [what, body] of [
+          ['no payload', ''],
+          ['broken JSON', '["x"'],
+          ['not an array', '{"a":1}'],
+        ]) {
+          await expectError(
+            what,
+            fetch(`${open}/xhr_send`, {
+              method: 'POST',
+              headers: { cookie, 'content-type': 'text/plain' },
+              body,
+            }),
+            400,
+          );
+        }
+        // What sockjs answers well is unchanged.
+        assert.equal((await fetch(`${base}/chat/info`)).status, 200);
+        const sent = await fetch(`${open}/xhr_send`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'text/plain' },
+          body: JSON.stringify([CONNECT]),
+        });
+        assert.equal(sent.status, 204);
       });
-      assert.equal(sent.status, 204);
     });
-  });
-}
+  }
 
 describe('chat limits as settings', () => {
-  it('follows CHAT_MAX_SUBSCRIPTIONS, CHAT_MAX_CONNECTIONS_PER_MEMBER and LIVE_MAX_STREAMS_PER_MEMBER', async (t) => {
-    const [kind] = databaseKinds();
-    const server = await startServer(await kind.create(), {
-      CHAT_MAX_SUBSCRIPTIONS: '1',
-      CHAT_MAX_CONNECTIONS_PER_MEMBER: '1',
-      LIVE_MAX_STREAMS_PER_MEMBER: '1',
-    });
-    t.after(() => server.close());
-    const [member] = await insertMembers(server.database.db, [buildMember()]);
-    const clubs = await insertClubs(server.database.db, [
-      buildClub({ ownerId: member.id }),
-      buildClub({ ownerId: member.id }),
-    ]);
-    const cookie = await cookieFor(member);
-    const first = await openSockjs(server.baseUrl, cookie);
-    t.after(() => first.close());
-    first.send(
-      stomp('SUBSCRIBE', { id: 'a', destination: roomTopic(clubs[0].chatRoomId), receipt: 'a' }) +
-        stomp('SUBSCRIBE', { id: 'b', destination: roomTopic(clubs[1].chatRoomId), receipt: 'b' }),
-    );
-    await until(() => first.frames.length >= 3, 'two answers');
-    assert.match(first.frames[1], /^RECEIPT\nreceipt-id:a\n/);
-    assert.match(first.frames[2], /^ERROR\n/);
-    assert.match(first.frames[2], new RegExp(`\nmessage:${TOO_MANY_SUBSCRIPTIONS_ERROR}\n`));
-    const second = await openSockjs(server.baseUrl, cookie);
-    t.after(() => second.close());
-    await until(() => first.closed !== null, 'the first connection closed');
-    assert.equal(first.closed?.code, 4008);
+  for (const via of CHAT_TRANSPORTS)
+    it(`follows CHAT_MAX_SUBSCRIPTIONS, CHAT_MAX_CONNECTIONS_PER_MEMBER and LIVE_MAX_STREAMS_PER_MEMBER (${via})`, async (t) => {
+      const [kind] = databaseKinds();
+      const server = await startServer(await kind.create(), {
+        CHAT_MAX_SUBSCRIPTIONS: '1',
+        CHAT_MAX_CONNECTIONS_PER_MEMBER: '1',
+        LIVE_MAX_STREAMS_PER_MEMBER: '1',
+      });
+      t.after(() => server.close());
+      const [member] = await insertMembers(server.database.db, [buildMember()]);
+      const clubs = await insertClubs(server.database.db, [
+        buildClub({ ownerId: member.id }),
+        buildClub({ ownerId: member.id }),
+      ]);
+      const cookie = await cookieFor(member);
+      const first = await openSockjs(server.baseUrl, cookie, via);
+      t.after(() => first.close());
+      first.send(
+        stomp('SUBSCRIBE', { id: 'a', destination: roomTopic(clubs[0].chatRoomId), receipt: 'a' }) +
+          stomp('SUBSCRIBE', {
+            id: 'b',
+            destination: roomTopic(clubs[1].chatRoomId),
+            receipt: 'b',
+          }),
+      );
+      await until(() => first.frames.length >= 3, 'two answers');
+      assert.match(first.frames[1], /^RECEIPT\nreceipt-id:a\n/);
+      assert.match(first.frames[2], /^ERROR\n/);
+      assert.match(first.frames[2], new RegExp(`\nmessage:${TOO_MANY_SUBSCRIPTIONS_ERROR}\n`));
+      const second = await openSockjs(server.baseUrl, cookie, via);
+      t.after(() => second.close());
+      await until(() => first.closed !== null, 'the first connection closed');
+      assert.equal(first.closed?.code, 4008);
 
-    const stream = await openEvents(server.baseUrl, cookie);
-    t.after(() => stream.close());
-    await stream.next(LIVE_EVENT.ready);
-    const next = await openEvents(server.baseUrl, cookie);
-    t.after(() => next.close());
-    await next.next(LIVE_EVENT.ready);
-    await stream.ended;
-  });
+      const stream = await openEvents(server.baseUrl, cookie);
+      t.after(() => stream.close());
+      await stream.next(LIVE_EVENT.ready);
+      const next = await openEvents(server.baseUrl, cookie);
+      t.after(() => next.close());
+      await next.next(LIVE_EVENT.ready);
+      await stream.ended;
+    });
 });
 
 /**
@@ -439,9 +477,9 @@ describe('chat limits as settings', () => {
  */
 async function slowConsumerCase(
   t: TestContext,
-  place: { reader: TestServer; writer: TestServer; logs: LogCapture },
+  place: { reader: TestServer; writer: TestServer; logs: LogCapture; via: ChatVia },
 ) {
-  const { reader, writer, logs } = place;
+  const { reader, writer, logs, via } = place;
   const [slow, listener, prober, ...senders] = await insertMembers(
     reader.database.db,
     Array.from({ length: 23 }, (_, i) => buildMember({ name: `회원${i}` })),
@@ -460,7 +498,7 @@ async function slowConsumerCase(
       (line) => line.msg === 'chat connection closed: slow consumer' && line.memberId === slow.id,
     );
 
-  const listening = await connectStomp(reader.baseUrl, await cookieFor(listener));
+  const listening = await connectStomp(reader.baseUrl, await cookieFor(listener), { via });
   peers.push(listening);
   // Each probe's send time, and when and in which phase the listener had it.
   const sentAt: number[] = [];
@@ -472,10 +510,10 @@ async function slowConsumerCase(
     const round = Number(probe[1]);
     received[round] = { latency: Date.now() - sentAt[round], slowOpen: closedLine() === undefined };
   });
-  const probing = await connectStomp(writer.baseUrl, await cookieFor(prober));
+  const probing = await connectStomp(writer.baseUrl, await cookieFor(prober), { via });
   peers.push(probing);
   const flooding = await Promise.all(
-    senders.map(async (member) => connectStomp(writer.baseUrl, await cookieFor(member))),
+    senders.map(async (member) => connectStomp(writer.baseUrl, await cookieFor(member), { via })),
   );
   peers.push(...flooding);
   const publish = (peer: StompPeer, text: string) =>
@@ -498,7 +536,7 @@ async function slowConsumerCase(
     await delay(ROUND_MS);
   };
 
-  const stalled = await stalledSubscriber(reader.baseUrl, await cookieFor(slow), room);
+  const stalled = await stalledSubscriber(reader.baseUrl, await cookieFor(slow), room, via);
   t.after(() => stalled.destroy());
   const started = Date.now();
   for (;;) {
@@ -558,29 +596,31 @@ function spread(values: readonly number[]): { median: number; worst: number } {
 }
 
 describe('a slow consumer', () => {
-  for (const kind of databaseKinds()) {
-    it(`is closed at 1 MiB unsent while the room goes on (${kind.name})`, async (t) => {
-      const logs = captureLogs();
-      const server = await startServer(
-        await kind.create(),
-        { LOG_LEVEL: 'info' },
-        { logStream: logs.stream },
-      );
-      t.after(() => server.close());
-      await slowConsumerCase(t, { reader: server, writer: server, logs });
-    });
-  }
+  for (const via of CHAT_TRANSPORTS)
+    for (const kind of databaseKinds()) {
+      it(`is closed at 1 MiB unsent while the room goes on, ${via} (${kind.name})`, async (t) => {
+        const logs = captureLogs();
+        const server = await startServer(
+          await kind.create(),
+          { LOG_LEVEL: 'info' },
+          { logStream: logs.stream },
+        );
+        t.after(() => server.close());
+        await slowConsumerCase(t, { reader: server, writer: server, logs, via });
+      });
+    }
 
-  it('is closed at 1 MiB unsent with the room written on another instance (Redis)', async (t) => {
-    const logs = captureLogs();
-    // The first instance logs here: the slow consumer is on it, the senders on the second.
-    const pair = await startRedisPair(t, { LOG_LEVEL: 'info' }, { logStream: logs.stream });
-    if (!pair) return;
-    const [first, second] = pair;
-    t.after(async () => {
-      await second.close();
-      await first.close();
+  for (const via of CHAT_TRANSPORTS)
+    it(`is closed at 1 MiB unsent with the room written on another instance, ${via} (Redis)`, async (t) => {
+      const logs = captureLogs();
+      // The first instance logs here: the slow consumer is on it, the senders on the second.
+      const pair = await startRedisPair(t, { LOG_LEVEL: 'info' }, { logStream: logs.stream });
+      if (!pair) return;
+      const [first, second] = pair;
+      t.after(async () => {
+        await second.close();
+        await first.close();
+      });
+      await slowConsumerCase(t, { reader: first, writer: second, logs, via });
     });
-    await slowConsumerCase(t, { reader: first, writer: second, logs });
-  });
 });

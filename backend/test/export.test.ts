@@ -317,11 +317,11 @@ for (const kind of databaseKinds()) {
       // The UTF-8 BOM leads: Excel needs it to read Korean names as UTF-8.
       assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
       assert.deepEqual(bytes.subarray(3).toString('utf8').split('\r\n'), [
-        'Date,Workout Name,Exercise Name,Set Order,Weight (kg),Reps,Done,Completed',
-        '2025-03-01,EveryHealth 2025-03-01,스쿼트,1,90,5,false,false',
-        '2025-03-02,EveryHealth 2025-03-02,"벤치, ""인클라인""",1,42.5,10,true,true',
-        '2025-03-02,EveryHealth 2025-03-02,"벤치, ""인클라인""",2,45,8,false,true',
-        '2025-03-02,EveryHealth 2025-03-02,스쿼트,1,100,5,true,true',
+        'Date,Workout Name,Exercise Name,Set Order,Weight (kg),Reps,Done,Completed,Set Type,RPE',
+        '2025-03-01,EveryHealth 2025-03-01,스쿼트,1,90,5,false,false,NORMAL,',
+        '2025-03-02,EveryHealth 2025-03-02,"벤치, ""인클라인""",1,42.5,10,true,true,NORMAL,',
+        '2025-03-02,EveryHealth 2025-03-02,"벤치, ""인클라인""",2,45,8,false,true,NORMAL,',
+        '2025-03-02,EveryHealth 2025-03-02,스쿼트,1,100,5,true,true,NORMAL,',
         '',
       ]);
     });

@@ -570,8 +570,8 @@ for (const kind of databaseKinds()) {
           checkBox: 'True',
           entries: [
             entryOf(bench, 1, [
-              { reps: 10, weight: 42.5, done: true },
-              { reps: 8, weight: 45, done: false },
+              { reps: 10, weight: 42.5, done: true, type: 'WARMUP' },
+              { reps: 8, weight: 45, done: false, rpe: 8.5 },
             ]),
             entryOf(squat, 2, [{ reps: 5, weight: 100, done: true }]),
           ],
@@ -601,7 +601,22 @@ for (const kind of databaseKinds()) {
         const mine = await day(me, date);
         assert.equal(mine.checkBox, theirs.checkBox, date);
         assert.deepEqual(summary(mine), summary(theirs), date);
+        const kinds = (today: Today) =>
+          today.todayExercises.map((entry) =>
+            entry.repWeightList.map((set) => [set.type ?? 'NORMAL', set.rpe ?? null]),
+          );
+        assert.deepEqual(kinds(mine), kinds(theirs), `${date}: set kinds and RPE`);
       }
+      assert.deepEqual(
+        (await day(me, '2025-03-02')).todayExercises[0].repWeightList.map((set) => [
+          set.type ?? 'NORMAL',
+          set.rpe ?? null,
+        ]),
+        [
+          ['WARMUP', null],
+          ['NORMAL', 8.5],
+        ],
+      );
       const library = await get<Exercise[]>(me, '/api/member/exercises');
       assert.deepEqual(
         library.map((e) => [e.name, e.classification]),
@@ -642,10 +657,10 @@ for (const kind of databaseKinds()) {
         .slice(1, -1)
         .map((line) => line.replace(/^[^,]*,[^,]*,/, ''));
       assert.deepEqual(cells, [
-        `"'=HYPERLINK(""http://x"")",1,20,5,true,true`,
-        "'+1,1,20,5,true,true",
-        "'-2,1,20,5,true,true",
-        "'@SUM(A1),1,20,5,true,true",
+        `"'=HYPERLINK(""http://x"")",1,20,5,true,true,NORMAL,`,
+        "'+1,1,20,5,true,true,NORMAL,",
+        "'-2,1,20,5,true,true,NORMAL,",
+        "'@SUM(A1),1,20,5,true,true,NORMAL,",
       ]);
 
       await ok<ImportResult>(me, IMPORT, form(csv));

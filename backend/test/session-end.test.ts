@@ -19,7 +19,13 @@ import { CookieJar, request } from './helpers/http';
 import { startRedisPair } from './helpers/instances';
 import { signIn } from './helpers/sign-in';
 import { openEvents } from './helpers/sse';
-import { connectStomp, type StompPeer, subscribeRoom } from './helpers/stomp';
+import {
+  CHAT_TRANSPORTS,
+  type ChatVia,
+  connectStomp,
+  type StompPeer,
+  subscribeRoom,
+} from './helpers/stomp';
 import { delay, until } from './helpers/wait';
 
 after(dropTestDatabases);
@@ -111,8 +117,8 @@ async function assertAccepted(baseUrl: string, cookie: string, where: string): P
 }
 
 /** A STOMP peer that records how the server closed it. */
-async function watchedPeer(baseUrl: string, cookie: string, roomId: number) {
-  const peer = await connectStomp(baseUrl, cookie);
+async function watchedPeer(baseUrl: string, cookie: string, roomId: number, via: ChatVia) {
+  const peer = await connectStomp(baseUrl, cookie, { via });
   await subscribeRoom(peer, roomId);
   const closes: Array<{ code: number; reason: string }> = [];
   peer.client.onWebSocketClose = (event: { code: number; reason: string }) =>
@@ -426,54 +432,56 @@ describe('a session ends on every instance through Redis', () => {
     assert.match(heard.body, /still here/);
   }
 
-  it('logout on A closes the session’s chat on B within 2 s and refuses its cookie on both; the other device stays', async (t) => {
-    const context = await setUp(t);
-    if (!context) return;
-    const { first, second, device, other, roomId } = context;
-    const peers: StompPeer[] = [];
-    try {
-      const mine = await watchedPeer(second.baseUrl, accessCookie(device), roomId);
-      const theirs = await watchedPeer(second.baseUrl, accessCookie(other), roomId);
-      peers.push(mine.peer, theirs.peer);
-      // B has the session cached as on (a request just made).
-      await assertAccepted(second.baseUrl, accessCookie(device), 'instance B before');
+  for (const via of CHAT_TRANSPORTS)
+    it(`logout on A closes the session’s chat on B within 2 s and refuses its cookie on both; the other device stays (${via})`, async (t) => {
+      const context = await setUp(t);
+      if (!context) return;
+      const { first, second, device, other, roomId } = context;
+      const peers: StompPeer[] = [];
+      try {
+        const mine = await watchedPeer(second.baseUrl, accessCookie(device), roomId, via);
+        const theirs = await watchedPeer(second.baseUrl, accessCookie(other), roomId, via);
+        peers.push(mine.peer, theirs.peer);
+        // B has the session cached as on (a request just made).
+        await assertAccepted(second.baseUrl, accessCookie(device), 'instance B before');
 
-      // Straight at the backend: only the access cookie reaches /api/logout.
-      const response = await request(new CookieJar(), `${first.baseUrl}/api/logout`, {
-        method: 'POST',
-        cookie: accessCookie(device),
-      });
-      assert.equal(response.status, 200);
-      await assertSessionEnded(context, mine, theirs, Date.now(), accessCookie(device));
-      assert.equal((await refresh(second.baseUrl, device.refresh)).status, 401);
-    } finally {
-      await Promise.all(peers.map((peer) => peer.stop().catch(() => undefined)));
-      await second.close();
-      await first.close();
-    }
-  });
+        // Straight at the backend: only the access cookie reaches /api/logout.
+        const response = await request(new CookieJar(), `${first.baseUrl}/api/logout`, {
+          method: 'POST',
+          cookie: accessCookie(device),
+        });
+        assert.equal(response.status, 200);
+        await assertSessionEnded(context, mine, theirs, Date.now(), accessCookie(device));
+        assert.equal((await refresh(second.baseUrl, device.refresh)).status, 401);
+      } finally {
+        await Promise.all(peers.map((peer) => peer.stop().catch(() => undefined)));
+        await second.close();
+        await first.close();
+      }
+    });
 
-  it('refresh-token reuse on A does the same', async (t) => {
-    const context = await setUp(t);
-    if (!context) return;
-    const { first, second, device, other, roomId } = context;
-    const peers: StompPeer[] = [];
-    try {
-      const next = await refreshed(first.baseUrl, device);
-      await refreshed(first.baseUrl, next); // the successor is used
-      const mine = await watchedPeer(second.baseUrl, accessCookie(next), roomId);
-      const theirs = await watchedPeer(second.baseUrl, accessCookie(other), roomId);
-      peers.push(mine.peer, theirs.peer);
-      await assertAccepted(second.baseUrl, accessCookie(next), 'instance B before');
-      await delay(1_200); // past the grace window
+  for (const via of CHAT_TRANSPORTS)
+    it(`refresh-token reuse on A does the same (${via})`, async (t) => {
+      const context = await setUp(t);
+      if (!context) return;
+      const { first, second, device, other, roomId } = context;
+      const peers: StompPeer[] = [];
+      try {
+        const next = await refreshed(first.baseUrl, device);
+        await refreshed(first.baseUrl, next); // the successor is used
+        const mine = await watchedPeer(second.baseUrl, accessCookie(next), roomId, via);
+        const theirs = await watchedPeer(second.baseUrl, accessCookie(other), roomId, via);
+        peers.push(mine.peer, theirs.peer);
+        await assertAccepted(second.baseUrl, accessCookie(next), 'instance B before');
+        await delay(1_200); // past the grace window
 
-      const response = await refresh(first.baseUrl, device.refresh); // the stolen first token
-      assert.equal(response.status, 401);
-      await assertSessionEnded(context, mine, theirs, Date.now(), accessCookie(next));
-    } finally {
-      await Promise.all(peers.map((peer) => peer.stop().catch(() => undefined)));
-      await second.close();
-      await first.close();
-    }
-  });
+        const response = await refresh(first.baseUrl, device.refresh); // the stolen first token
+        assert.equal(response.status, 401);
+        await assertSessionEnded(context, mine, theirs, Date.now(), accessCookie(next));
+      } finally {
+        await Promise.all(peers.map((peer) => peer.stop().catch(() => undefined)));
+        await second.close();
+        await first.close();
+      }
+    });
 });

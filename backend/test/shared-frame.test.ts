@@ -93,3 +93,38 @@ describe('unsentBytes', () => {
     assert.equal(unsentBytes({}), 0, 'not a sockjs connection');
   });
 });
+
+describe('the native endpoint writing a shared frame', () => {
+  it('writes bytes a ws client reads as the same text, at every length encoding, in order', async () => {
+    const { WebSocket, WebSocketServer } = await import('ws');
+    const { nativeConnection } = await import('../src/chat/native-websocket');
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as { port: number };
+    const texts = [10, 200, 70_000].map(
+      (size) => `MESSAGE\ndestination:/topic/public/rooms/1\n\n${'가'.repeat(size)}\0`,
+    );
+    try {
+      const accepted = new Promise<import('ws').WebSocket>((resolve) =>
+        server.once('connection', resolve),
+      );
+      const client = new WebSocket(`ws://127.0.0.1:${port}`);
+      const received: string[] = [];
+      const all = new Promise<void>((resolve) =>
+        client.on('message', (data: Buffer) => {
+          received.push(data.toString('utf8'));
+          if (received.length === texts.length + 1) resolve();
+        }),
+      );
+      const connection = nativeConnection(await accepted);
+      // Shared frames (precomputed bytes straight to the socket) and a framed write, interleaved.
+      for (const text of texts) connection.writeShared(new SharedFrame(text));
+      connection.write('RECEIPT\nreceipt-id:1\n\n\0');
+      await all;
+      assert.deepEqual(received, [...texts, 'RECEIPT\nreceipt-id:1\n\n\0']);
+      client.close();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

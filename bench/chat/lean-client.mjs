@@ -41,17 +41,44 @@ function parseFrame(text) {
  * `{ publish({destination, body}), deactivate() }` (the subset of @stomp/stompjs's Client the
  * benchmark uses). `onMessage({ body })` gets every MESSAGE frame.
  */
-export function connectLeanClient(baseUrl, cookie, roomId, onMessage) {
+export function connectLeanClient(baseUrl, cookie, roomId, onMessage, via = 'sockjs') {
   return new Promise((resolve, reject) => {
+    const native = via === 'native';
     const server = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
     const session = randomBytes(8).toString('hex');
-    const url = `${baseUrl.replace(/^http/, 'ws')}/chat/${server}/${session}/websocket`;
+    // Native: STOMP straight over the WebSocket at /chat/websocket (no SockJS framing).
+    const url = native
+      ? `${baseUrl.replace(/^http/, 'ws')}/chat/websocket`
+      : `${baseUrl.replace(/^http/, 'ws')}/chat/${server}/${session}/websocket`;
     const socket = new WebSocket(url, { headers: { cookie }, perMessageDeflate: false });
     let pending = ''; // STOMP bytes received but not yet a whole frame
     let ready = false;
     let beat;
 
-    const send = (frame) => socket.send(JSON.stringify([frame]));
+    const send = (frame) => socket.send(native ? frame : JSON.stringify([frame]));
+    const connectFrame = () => {
+      send(
+        stompFrame('CONNECT', {
+          'accept-version': '1.2',
+          host: new URL(baseUrl).host,
+          'heart-beat': `${HEART_BEAT_MS},${HEART_BEAT_MS}`,
+        }),
+      );
+      beat = setInterval(() => send('\n'), HEART_BEAT_MS);
+      beat.unref();
+    };
+    /** STOMP text as it arrived: whole frames are handed on, the rest waits for more. */
+    const onStomp = (chunk) => {
+      pending += chunk;
+      let end;
+      while ((end = pending.indexOf('\0')) >= 0) {
+        const raw = pending.slice(0, end).replace(/^\n+/, ''); // heart-beat EOLs
+        pending = pending.slice(end + 1);
+        if (raw) onFrame(parseFrame(raw));
+      }
+      if (/^\n+$/.test(pending)) pending = '';
+    };
+    if (native) socket.on('open', connectFrame);
     const client = {
       publish({ destination, body }) {
         send(
@@ -112,29 +139,16 @@ export function connectLeanClient(baseUrl, cookie, roomId, onMessage) {
 
     socket.on('message', (data) => {
       const text = data.toString();
+      if (native) {
+        onStomp(text);
+        return;
+      }
       switch (text[0]) {
         case 'o':
-          send(
-            stompFrame('CONNECT', {
-              'accept-version': '1.2',
-              host: new URL(baseUrl).host,
-              'heart-beat': `${HEART_BEAT_MS},${HEART_BEAT_MS}`,
-            }),
-          );
-          beat = setInterval(() => send('\n'), HEART_BEAT_MS);
-          beat.unref();
+          connectFrame();
           break;
         case 'a':
-          for (const chunk of JSON.parse(text.slice(1))) {
-            pending += chunk;
-            let end;
-            while ((end = pending.indexOf('\0')) >= 0) {
-              const raw = pending.slice(0, end).replace(/^\n+/, ''); // heart-beat EOLs
-              pending = pending.slice(end + 1);
-              if (raw) onFrame(parseFrame(raw));
-            }
-            if (/^\n+$/.test(pending)) pending = '';
-          }
+          for (const chunk of JSON.parse(text.slice(1))) onStomp(chunk);
           break;
         case 'c':
           fail(new Error(`SockJS closed: ${text.slice(1)}`));

@@ -58,6 +58,8 @@ import {
 } from './unread.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '50,200').split(',').map(Number);
+/** The lean clients' transport: `native` (/chat/websocket) or `sockjs` (the default). */
+const TRANSPORT = process.env.BENCH_TRANSPORT ?? 'sockjs';
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 3);
 /** Publishes per second into the room (all clients together); sends are spread at random. */
 const RATE = Number(process.env.BENCH_RATE ?? 50);
@@ -142,19 +144,25 @@ async function runRoom(mode, baseUrls, prepared, size, pids, { beforeSends } = {
   const clients = await pool(cookies, 16, (cookie, i) => {
     const library = i % LIBRARY_EVERY === 0;
     const connect = library ? connectLibraryClient : connectLeanClient;
-    return connect(baseUrls[i % baseUrls.length], cookie, prepared.roomId, (frame) => {
-      const now = performance.now();
-      const text = JSON.parse(frame.body).body.message;
-      const at = sentAt.get(text);
-      if (at === undefined) return; // an earlier run's message
-      const key = `${i}|${text}`;
-      if (seen.has(key)) duplicates += 1;
-      else {
-        seen.add(key);
-        latencies.push(now - at);
-        if (library) libraryLatencies.push(now - at);
-      }
-    });
+    return connect(
+      baseUrls[i % baseUrls.length],
+      cookie,
+      prepared.roomId,
+      (frame) => {
+        const now = performance.now();
+        const text = JSON.parse(frame.body).body.message;
+        const at = sentAt.get(text);
+        if (at === undefined) return; // an earlier run's message
+        const key = `${i}|${text}`;
+        if (seen.has(key)) duplicates += 1;
+        else {
+          seen.add(key);
+          latencies.push(now - at);
+          if (library) libraryLatencies.push(now - at);
+        }
+      },
+      TRANSPORT,
+    );
   });
   // Pace the publishes: every client sends MESSAGES messages, RATE per second in the room.
   const total = size * MESSAGES;

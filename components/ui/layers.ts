@@ -1,24 +1,33 @@
 /**
  * Which modal dialogs are open, for the layers that must make way for them: the toast region
- * dismisses its toasts when a dialog opens and moves the ones shown meanwhile clear of the
- * dialog's buttons. A tiny external store (no context: a dialog may render outside the toast
- * provider, as in unit tests).
+ * dismisses its toasts when a dialog opens and shows the ones raised meanwhile inside the topmost
+ * dialog (a modal `<dialog>` makes everything outside it inert, so a toast elsewhere would be
+ * neither seen nor announced), clear of its buttons. A tiny external store (no context: a dialog
+ * may render outside the toast provider, as in unit tests).
  */
 
 type Listener = (event: { opened: boolean; open: number }) => void;
 
+/** The open dialogs, in the order they were shown: the last one is on top. */
+const stack: HTMLElement[] = [];
 let open = 0;
 const listeners = new Set<Listener>();
 
-/** Marks a dialog open; the returned function marks it closed (once). */
-export function dialogOpened(): () => void {
+/**
+ * Marks a dialog open (on top of the others); the returned function marks it closed (once).
+ * `element` is the dialog that toasts shown meanwhile go into.
+ */
+export function dialogOpened(element?: HTMLElement): () => void {
   open += 1;
+  if (element) stack.push(element);
   for (const listener of listeners) listener({ opened: true, open });
   let released = false;
   return () => {
     if (released) return;
     released = true;
     open -= 1;
+    const index = element ? stack.lastIndexOf(element) : -1;
+    if (index >= 0) stack.splice(index, 1);
     for (const listener of listeners) listener({ opened: false, open });
   };
 }
@@ -26,6 +35,11 @@ export function dialogOpened(): () => void {
 /** How many dialogs are open now. */
 export function openDialogCount(): number {
   return open;
+}
+
+/** The topmost open dialog's element, or null when none is open. */
+export function topDialog(): HTMLElement | null {
+  return stack.at(-1) ?? null;
 }
 
 /** Calls `listener` each time a dialog opens or closes; returns the unsubscribe. */

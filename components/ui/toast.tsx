@@ -11,11 +11,12 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { createPortal } from 'react-dom';
 
 import { messages } from '@/lib/i18n/messages';
 
 import { CloseIcon } from './icons';
-import { openDialogCount, subscribeDialogs } from './layers';
+import { subscribeDialogs, topDialog } from './layers';
 import styles from './toast.module.css';
 
 export type ToastTone = 'info' | 'success' | 'error';
@@ -46,8 +47,7 @@ const MAX_TOASTS = 3;
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-const dialogsOpen = () => openDialogCount() > 0;
-const noDialogs = () => false;
+const noDialog = () => null;
 
 function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => void }) {
   useEffect(() => {
@@ -75,7 +75,9 @@ function Toast({ item, onClose }: { item: ToastItem; onClose: (id: number) => vo
 /**
  * Holds the toasts of the app, which stand in for `window.alert`: bottom on phones (above the tab
  * bar and the rest-timer bar), top-right on wide screens; dismissed when a dialog opens, and at the
- * top, clear of its buttons, while one is open.
+ * top, clear of its buttons, while one is open. A modal `<dialog>` makes the rest of the page inert
+ * and draws above it, so while one is open the region lives inside the topmost dialog: seen,
+ * announced and its × reachable.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
@@ -90,7 +92,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       }),
     [],
   );
-  const overDialog = useSyncExternalStore(subscribeDialogs, dialogsOpen, noDialogs);
+  const dialog = useSyncExternalStore(subscribeDialogs, topDialog, noDialog);
+  const overDialog = dialog !== null;
 
   const dismiss = useCallback((id: number) => {
     setItems((current) => current.filter((item) => item.id !== id));
@@ -118,18 +121,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [show, dismiss],
   );
 
+  const region = (
+    <div
+      className={styles.region}
+      data-toast-region=""
+      data-over-dialog={overDialog ? '' : undefined}
+    >
+      {(overDialog ? items.slice(-1) : items).map((item) => (
+        <Toast key={item.id} item={item} onClose={dismiss} />
+      ))}
+    </div>
+  );
+
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div
-        className={styles.region}
-        data-toast-region=""
-        data-over-dialog={overDialog ? '' : undefined}
-      >
-        {(overDialog ? items.slice(-1) : items).map((item) => (
-          <Toast key={item.id} item={item} onClose={dismiss} />
-        ))}
-      </div>
+      {dialog ? createPortal(region, dialog) : region}
     </ToastContext.Provider>
   );
 }

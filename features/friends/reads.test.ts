@@ -1,9 +1,12 @@
+import { isMemberSearchKey } from '@/lib/api/keys';
+
 import {
   friendCheckRead,
   friendRequestsRead,
   friendsRead,
   friendStatusRead,
   memberRead,
+  memberSearchRead,
   sentRequestsRead,
   suggestedFriendsRead,
 } from './reads';
@@ -26,6 +29,30 @@ describe('the friendship lists', () => {
     const schema = await read.schema();
     expect(read.toView(schema.parse([entry]))).toEqual([entry]);
     expect(schema.safeParse([{ id: 8, member: me }]).success).toBe(false);
+  });
+});
+
+describe('memberSearchRead', () => {
+  it('is keyed by the search path with the name encoded, which isMemberSearchKey knows', () => {
+    const key = memberSearchRead.key('이 서연&x');
+    expect(key).toBe('/api/members/search?name=%EC%9D%B4+%EC%84%9C%EC%97%B0%26x');
+    expect(isMemberSearchKey(key)).toBe(true);
+    expect(isMemberSearchKey('/api/members')).toBe(false);
+    expect(isMemberSearchKey(['/api/members/search', '이'])).toBe(false);
+  });
+
+  it('hands the hits over with their relation, and refuses a hit without one', async () => {
+    const schema = await memberSearchRead.schema();
+    const hit = { ...seoyeon, relation: 'FRIEND' };
+    expect(memberSearchRead.toView(schema.parse([hit]))).toEqual([hit]);
+    expect(schema.safeParse([seoyeon]).success).toBe(false);
+  });
+
+  it('keeps the last hits while the next name is searched, and does not search again on focus', () => {
+    expect(memberSearchRead.swr).toMatchObject({
+      keepPreviousData: true,
+      revalidateOnFocus: false,
+    });
   });
 });
 

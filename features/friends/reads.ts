@@ -4,10 +4,11 @@ import {
   FRIENDS_KEY,
   friendStatusKey,
   memberKey,
+  memberSearchKey,
   SENT_REQUESTS_KEY,
   SUGGESTED_FRIENDS_KEY,
 } from '@/lib/api/keys';
-import type { Friend, FriendStatus, MemberSummary } from '@/lib/contract/friend';
+import type { Friend, FriendStatus, MemberSearchHit, MemberSummary } from '@/lib/contract/friend';
 import { defineRead } from '@/lib/reads/define';
 
 // The wire's friendships, members and relations already carry the names the UI reads: identity
@@ -46,6 +47,18 @@ export const suggestedFriendsRead = defineRead({
   schema: async () => (await import('@/lib/contract/friend')).suggestedFriendsSchema,
   toView: (members: MemberSummary[]) => members,
   swr: { revalidateOnFocus: false },
+});
+
+/**
+ * GET /api/members/search?name=: members (not the caller) by name, each with the caller's
+ * relation. The previous answer stays while the next name's is on its way, and a focus does not
+ * search again.
+ */
+export const memberSearchRead = defineRead({
+  key: (name: string) => memberSearchKey(name),
+  schema: async () => (await import('@/lib/contract/friend')).memberSearchSchema,
+  toView: (hits: MemberSearchHit[]) => hits,
+  swr: { keepPreviousData: true, revalidateOnFocus: false },
 });
 
 /** GET /api/member/friend/{memberId}: any member's summary; an unknown member is a 404. */

@@ -1,31 +1,26 @@
 'use client';
 
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 
 import {
   FRIEND_POSTS_KEY,
   FRIEND_REQUESTS_KEY,
   FRIENDS_KEY,
-  MEMBER_SEARCH_KEY,
+  isMemberSearchKey,
   SENT_REQUESTS_KEY,
 } from '@/lib/api/keys';
-import { loadApi } from '@/lib/api/load';
-import { useSession } from '@/lib/auth';
+import { useRead } from '@/lib/hooks/use-read';
+
+import { memberSearchRead } from './reads';
 
 /**
- * Members found by name (GET /api/members/search?name=), each with the caller's relation; no
- * request while the trimmed name is empty. SWR key `[MEMBER_SEARCH_KEY, name]`.
+ * Members found by name (memberSearchRead), each with the caller's relation; no request while the
+ * trimmed name is empty, and no hits shown then.
  */
 export function useMemberSearch(name: string) {
-  const { isAuthenticated } = useSession();
   const trimmed = name.trim();
-  const key = isAuthenticated && trimmed ? [MEMBER_SEARCH_KEY, trimmed] : null;
-  const { data, error, isLoading, mutate } = useSWR(
-    key,
-    async () => (await loadApi()).searchMembers(trimmed),
-    { keepPreviousData: true, revalidateOnFocus: false },
-  );
-  return { hits: key ? data : undefined, error: error as unknown, isLoading, mutate };
+  const { data, error, isLoading, mutate } = useRead(memberSearchRead, trimmed ? [trimmed] : null);
+  return { hits: trimmed ? data : undefined, error: error as unknown, isLoading, mutate };
 }
 
 /**
@@ -37,7 +32,8 @@ export function useRevalidateFriendships(): () => Promise<unknown> {
   const { mutate } = useSWRConfig();
   return () =>
     mutate((key) => {
-      if (Array.isArray(key)) return key[0] === FRIEND_POSTS_KEY || key[0] === MEMBER_SEARCH_KEY;
+      if (Array.isArray(key)) return key[0] === FRIEND_POSTS_KEY;
+      if (isMemberSearchKey(key)) return true;
       return (
         typeof key === 'string' &&
         (key === FRIENDS_KEY ||

@@ -65,7 +65,7 @@ describe('CommentDialog', () => {
     await user.click(screen.getByRole('button', { name: '작성' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('댓글을 입력해주세요.');
     await user.type(input(), '   \n  ');
-    await user.click(screen.getByRole('button', { name: '작성' }));
+    await user.click(await screen.findByRole('button', { name: '작성' }));
     expect(writes(calls)).toEqual([]);
   });
 
@@ -139,7 +139,9 @@ describe('CommentDialog', () => {
     await user.click(screen.getByRole('button', { name: '작성' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('댓글 추가 중 오류가 발생했습니다.');
     expect(input()).toHaveValue('멋져요');
-    expect(screen.getByRole('button', { name: '작성' })).toBeEnabled();
+    // The toast shows from inside the form action; the button leaves its pending label once the
+    // action has settled, a moment later on a busy machine.
+    expect(await screen.findByRole('button', { name: '작성' })).toBeEnabled();
   });
 
   it("toasts the server's message instead when comments are over their rate limit (429)", async () => {

@@ -110,8 +110,10 @@ export function CommentItem({
   }
 
   function onEditorKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    // Escape leaves the editor, not the whole dialog.
+    // Escape leaves the editor, not the whole dialog (a native <dialog> closes on an Escape whose
+    // keydown is not cancelled, however far it propagated).
     if (event.key !== 'Escape') return;
+    event.preventDefault();
     event.stopPropagation();
     if (!busy) onEditingChange(false);
   }

@@ -77,7 +77,10 @@ describe('PostFeedPage', () => {
     });
     renderWithApp(<PostFeedPage />);
 
-    expect(await screen.findByText('더 이상 게시물이 없습니다.')).toBeInTheDocument();
+    // Three pages, one after another: more than findBy's second on a loaded machine.
+    expect(
+      await screen.findByText('더 이상 게시물이 없습니다.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const list = screen.getByRole('list', { name: '게시물 목록' });
     const cards = within(list).getAllByRole('article');
     expect(cards).toHaveLength(12);
@@ -100,7 +103,9 @@ describe('PostFeedPage', () => {
       'GET /api/posts/scroll?limit=5&postId=1': { body: [] },
     });
     renderWithApp(<PostFeedPage />);
-    expect(await screen.findByText('더 이상 게시물이 없습니다.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('더 이상 게시물이 없습니다.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(5);
     expect(feedCalls(calls)).toEqual(['/api/posts?limit=5', '/api/posts/scroll?limit=5&postId=1']);
   });

@@ -1,7 +1,5 @@
-import { type MemberSearchHit, memberSearchSchema } from '@/lib/contract/friend';
-
-import { api, requestJson } from './client';
-import { friendshipPath, MEMBER_SEARCH_KEY } from './keys';
+import { api } from './client';
+import { friendshipPath } from './keys';
 
 /** POST /api/friend/request/{memberId}: asks that member to be friends. */
 export async function sendFriendRequest(memberId: number): Promise<void> {
@@ -16,11 +14,6 @@ export async function acceptFriendRequest(memberId: number): Promise<void> {
 /** POST /api/friend/cancel/{memberId}: rejects the request `memberId` (the requester) sent. */
 export async function rejectFriendRequest(memberId: number): Promise<void> {
   await api.post(`/api/friend/cancel/${memberId}`);
-}
-
-/** GET /api/members/search?name=: members (not the caller) by name, with the relation to each. */
-export function searchMembers(name: string): Promise<MemberSearchHit[]> {
-  return requestJson(MEMBER_SEARCH_KEY, { schema: memberSearchSchema, query: { name } });
 }
 
 /** POST /api/friend/cancel/{memberId}: withdraws the request the caller sent to `memberId`. */

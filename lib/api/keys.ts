@@ -208,8 +208,18 @@ export function friendStatusKey(memberId: number): string {
   return `/api/friend/status/${memberId}`;
 }
 
-/** Path of the member search; its SWR key is `[MEMBER_SEARCH_KEY, name]` (issue 29). */
+/** Path of the member search (GET /api/members/search?name=). */
 export const MEMBER_SEARCH_KEY = '/api/members/search';
+
+/** Key (and path) of the member search for `name`. */
+export function memberSearchKey(name: string): string {
+  return `${MEMBER_SEARCH_KEY}?${new URLSearchParams({ name })}`;
+}
+
+/** True for the key of any member search (to revalidate them all at once). */
+export function isMemberSearchKey(key: unknown): boolean {
+  return typeof key === 'string' && key.startsWith(`${MEMBER_SEARCH_KEY}?`);
+}
 
 /** Path of an accepted friendship with a member (`DELETE` ends it; issue 29). */
 export function friendshipPath(memberId: number): string {

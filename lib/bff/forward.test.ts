@@ -370,6 +370,36 @@ describe('forwarding', () => {
   });
 });
 
+describe('answers that end the session', () => {
+  it.each([
+    ['POST', '/api/logout'],
+    ['DELETE', '/api/member'],
+  ])(
+    '%s %s, when accepted, tells the browser to clear its cache for the origin',
+    async (method, path) => {
+      stub.setHandler((_req, res) => {
+        res.statusCode = 204;
+        res.end();
+      });
+      const response = await forward(new Request(`${APP}${path}`, { method }));
+      expect(response.status).toBe(204);
+      expect(response.headers.get('clear-site-data')).toBe('"cache"');
+    },
+  );
+
+  it('does not when the backend refused it, nor on any other answer', async () => {
+    stub.setHandler((req, res) => {
+      res.statusCode = req.url === '/api/member' ? 401 : 200;
+      res.end();
+    });
+    const refused = await forward(new Request(`${APP}/api/member`, { method: 'DELETE' }));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('clear-site-data')).toBeNull();
+    const read = await forward(new Request(`${APP}/api/member`));
+    expect(read.headers.get('clear-site-data')).toBeNull();
+  });
+});
+
 describe('bodies the upstream mangles', () => {
   it('decodes a gzip body the upstream sent despite accept-encoding: identity', async () => {
     let asked: string | undefined;

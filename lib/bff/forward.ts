@@ -11,6 +11,7 @@ import { messages } from '@/lib/i18n/messages';
 import { rewriteSetCookie, rewriteSetCookies } from './cookies';
 import { errorResponse, fieldErrorResponse } from './errors';
 import { browserResponseHeaders, upstreamRequestHeaders } from './headers';
+import { CLEAR_CACHE_HEADER, endsSession } from './page-caching';
 import { upstreamPath } from './path';
 import { replacedQueryParameter } from './query-text';
 import { isSignInRedirect, rewriteLocation } from './redirects';
@@ -194,6 +195,7 @@ export async function forward(request: Request): Promise<Response> {
       headers.append('set-cookie', rewriteSetCookie(line, settings.secureCookies));
     }
   }
+  if (target.isApi && endsSession(method, target.path, status)) headers.set(...CLEAR_CACHE_HEADER);
 
   let body: UpstreamBody | null = upstreamBody;
   if (isNullBodyStatus(status) || method === 'HEAD') {

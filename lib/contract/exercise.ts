@@ -3,9 +3,9 @@ import './zod-csp';
 import * as z from 'zod/mini';
 
 import { idSchema } from './common';
-import { CLASSIFICATIONS, LIMITS, REST_SECONDS } from './values';
+import { CLASSIFICATIONS, LIMITS, REST_SECONDS, RPE, SET_TYPES } from './values';
 
-export { CLASSIFICATIONS, LIMITS, REST_SECONDS };
+export { CLASSIFICATIONS, LIMITS, REST_SECONDS, RPE, SET_TYPES };
 
 export const classificationSchema = z.enum(CLASSIFICATIONS, { error: '운동 부위를 선택해주세요.' });
 export type Classification = z.infer<typeof classificationSchema>;
@@ -34,6 +34,8 @@ export const EXERCISE_MESSAGES = {
   reps: '반복 횟수를 정확히 입력해주세요.',
   weight: '무게를 정확히 입력해주세요.',
   memo: '메모를 정확히 입력해주세요.',
+  setType: '세트 종류는 NORMAL, WARMUP, DROP, FAILURE 중 하나여야 합니다.',
+  rpe: `RPE는 ${RPE.min}부터 ${RPE.max}까지 ${RPE.step} 단위로 입력해주세요.`,
   selectionEmpty: '추가할 운동을 선택해주세요.',
   selectionTooMany: `한 번에 ${LIMITS.selection}개까지 추가할 수 있습니다.`,
   /** Reordering or editing more entries than a list can hold in one request. */
@@ -83,6 +85,16 @@ export const weightInputSchema = z.pipe(
     ),
 );
 
+export const setTypeSchema = z.enum(SET_TYPES, { error: EXERCISE_MESSAGES.setType });
+export type SetType = z.infer<typeof setTypeSchema>;
+
+/** RPE: RPE.min–RPE.max in steps of RPE.step. */
+export const rpeSchema = z.number({ error: EXERCISE_MESSAGES.rpe }).check(
+  z.gte(RPE.min, { error: EXERCISE_MESSAGES.rpe }),
+  z.lte(RPE.max, { error: EXERCISE_MESSAGES.rpe }),
+  z.refine((value) => Number.isInteger(value / RPE.step), { error: EXERCISE_MESSAGES.rpe }),
+);
+
 /** One set in a request; `id` names an existing set to update (absent or null creates one). */
 export const repWeightInputSchema = z.object({
   id: z.nullish(idSchema),
@@ -94,6 +106,15 @@ export const repWeightInputSchema = z.object({
    * library and routine sets.
    */
   done: z.nullish(z.boolean({ error: '완료 표시는 true 또는 false여야 합니다.' })),
+  /**
+   * The set's kind (an addition). Absent or null keeps the stored kind (NORMAL for a new set), so
+   * a client that does not know kinds (the original) rewrites a set without losing its kind.
+   */
+  type: z.nullish(setTypeSchema),
+  /**
+   * The set's RPE (an addition). Absent keeps the stored RPE (none for a new set); null clears it.
+   */
+  rpe: z.optional(z.nullable(rpeSchema)),
 });
 export type RepWeightInput = z.infer<typeof repWeightInputSchema>;
 
@@ -159,6 +180,10 @@ export const repWeightSchema = z.object({
   weight: z.number(),
   /** Day-log sets only: ticked as done (absent from the original backend and other sets). */
   done: z.optional(z.boolean()),
+  /** The set's kind; absent for a working set (NORMAL), as from the original backend. */
+  type: z.optional(setTypeSchema),
+  /** The set's RPE; absent when it has none, as from the original backend. */
+  rpe: z.optional(z.nullable(z.number())),
 });
 export type RepWeight = z.infer<typeof repWeightSchema>;
 

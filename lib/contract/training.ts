@@ -6,7 +6,7 @@ import { RECORD_KINDS } from '@/lib/shared/training/records';
 import { WEIGHT_UNITS } from '@/lib/shared/training/units';
 
 import { localDateSchema } from './common';
-import { classificationSchema, restSecondsSchema } from './exercise';
+import { classificationSchema, restSecondsSchema, setTypeSchema } from './exercise';
 import { REST_SECONDS } from './values';
 
 export { RECORD_KINDS, REST_SECONDS, WEIGHT_UNITS };
@@ -18,8 +18,13 @@ export { RECORD_KINDS, REST_SECONDS, WEIGHT_UNITS };
 
 const int = () => z.number().check(z.int());
 
-/** A set as logged: repetitions and kilograms. */
-export const loggedSetSchema = z.object({ reps: int(), weight: z.number() });
+/** A set as logged: repetitions and kilograms, with its kind and RPE (absent: NORMAL, none). */
+export const loggedSetSchema = z.object({
+  reps: int(),
+  weight: z.number(),
+  type: z.optional(setTypeSchema),
+  rpe: z.optional(z.nullable(z.number())),
+});
 export type LoggedSetDto = z.infer<typeof loggedSetSchema>;
 
 /**

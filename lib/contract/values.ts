@@ -35,6 +35,16 @@ export const LIMITS = {
 /** Rest after a ticked set, in seconds: the member's default and an exercise's own. */
 export const REST_SECONDS = { min: 15, max: 600, default: 90, step: 15 } as const;
 
+/**
+ * The kinds of set a lifter logs (an addition to the original wire): a working set, a warm-up
+ * (counted in neither volume nor records), a drop set (belongs to the set before it) and a set
+ * taken to failure. A set the original client creates is NORMAL.
+ */
+export const SET_TYPES = ['NORMAL', 'WARMUP', 'DROP', 'FAILURE'] as const;
+
+/** Rate of perceived exertion per set (optional): 6 to 10 in halves; reps in reserve = 10 − RPE. */
+export const RPE = { min: 6, max: 10, step: 0.5 } as const;
+
 /** Club field lengths after trimming, at least 1 each. */
 export const CLUB_LIMITS = {
   title: 200,

@@ -7,12 +7,35 @@ const sockjsUtils = createRequire(import.meta.url)('sockjs/lib/utils') as {
 };
 
 /**
+ * One RFC 6455 text message as a single unmasked, unfragmented frame (what a server sends):
+ * header and payload in one buffer, so each connection gets one socket write.
+ */
+export function webSocketTextFrame(payload: Buffer): Buffer {
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const wire = Buffer.allocUnsafe(headerLength + length);
+  wire[0] = 0x81; // FIN, text
+  if (length < 126) {
+    wire[1] = length;
+  } else if (length < 65_536) {
+    wire[1] = 126;
+    wire.writeUInt16BE(length, 2);
+  } else {
+    wire[1] = 127;
+    wire.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(wire, headerLength);
+  return wire;
+}
+
+/**
  * One STOMP frame that many connections receive unchanged (a room message for one subscription
- * id), with its SockJS-over-WebSocket wire bytes computed at most once. A fan-out to 200 members
- * otherwise quotes, frames and converts the same text 200 times.
+ * id), with its wire bytes computed at most once per transport. A fan-out to 1,000 members
+ * otherwise quotes, frames and converts the same text 1,000 times.
  */
 export class SharedFrame {
-  private wire: Buffer | undefined;
+  private sockjsWire: Buffer | undefined;
+  private nativeWire: Buffer | undefined;
 
   constructor(readonly text: string) {}
 
@@ -21,24 +44,16 @@ export class SharedFrame {
    * sockjs's WebSocket transport writes for one message.
    */
   webSocketBytes(): Buffer {
-    if (this.wire) return this.wire;
-    const payload = Buffer.from(`a[${sockjsUtils.quote(this.text)}]`, 'utf8');
-    const length = payload.length;
-    const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-    const wire = Buffer.allocUnsafe(headerLength + length);
-    wire[0] = 0x81; // FIN, text
-    if (length < 126) {
-      wire[1] = length;
-    } else if (length < 65_536) {
-      wire[1] = 126;
-      wire.writeUInt16BE(length, 2);
-    } else {
-      wire[1] = 127;
-      wire.writeBigUInt64BE(BigInt(length), 2);
-    }
-    payload.copy(wire, headerLength);
-    this.wire = wire;
-    return wire;
+    this.sockjsWire ??= webSocketTextFrame(
+      Buffer.from(`a[${sockjsUtils.quote(this.text)}]`, 'utf8'),
+    );
+    return this.sockjsWire;
+  }
+
+  /** The bare STOMP frame as one WebSocket text frame: the native endpoint's wire bytes. */
+  nativeBytes(): Buffer {
+    this.nativeWire ??= webSocketTextFrame(Buffer.from(this.text, 'utf8'));
+    return this.nativeWire;
   }
 }
 

@@ -18,8 +18,9 @@ import { authenticateAccessToken } from '../auth/authenticate';
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/client';
 import { errorBody, MESSAGES } from '../http/errors';
+import { type ChatConnection, type CloseReason, sockjsConnection } from './connection';
 import type { ChatHub } from './hub';
-import { abortConnection, unsentBytes, writeShared } from './shared-frame';
+import { NATIVE_WEBSOCKET_PATH, NativeWebSocketEndpoint } from './native-websocket';
 import { header, type StompFrame } from './stomp/codec';
 import { FrameError, MAX_TIMER_MS, StompSession } from './stomp/session';
 import type { ChatTickets } from './tickets';
@@ -37,7 +38,6 @@ const OPENING = new Set(['websocket', 'xhr', 'xhr_streaming', 'eventsource']);
  * `iframe[0-9-.a-z_]*.html` leaves its dot unescaped (`/chat/iframe_html` is the page too).
  */
 const DISABLED = /^\/chat\/(?:iframe[^/]*|[^/]+\/[^/]+\/(?:htmlfile|jsonp|jsonp_send))\/?$/;
-const RAW_WEBSOCKET = /^\/chat\/websocket\/?$/;
 const NONCE_PARAM = 'eh_chat';
 const DEFAULT_MAX_CONNECTIONS_PER_MEMBER = 10;
 const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -86,19 +86,14 @@ export interface ChatServerOptions {
 /** Close codes and reasons of the limits (SockJS close frame; 4000–4999 are the application's). */
 export const CLOSE_TOO_MANY_CONNECTIONS = { code: 4008, reason: 'Too many connections' };
 export const CLOSE_SLOW_CONSUMER = { code: 4009, reason: 'Slow consumer' };
-
-/** `conn.close` with a numeric code, as the SockJS close frame carries it (the typings say string). */
-function closeWith(conn: sockjs.Connection, close: { code: number; reason: string }): void {
-  (conn as unknown as { close(code: number, reason: string): boolean }).close(
-    close.code,
-    close.reason,
-  );
-}
+export const CLOSE_EXPIRED: CloseReason = { code: 4001, reason: 'Session expired' };
+/** A connection whose handshake was never bound (cannot happen through `authorize`). */
+const CLOSE_UNAUTHENTICATED: CloseReason = { code: 3401, reason: 'Unauthenticated' };
 
 /** One open connection of a member. */
 interface OpenConnection {
   session: StompSession;
-  conn: sockjs.Connection;
+  conn: ChatConnection;
 }
 
 /** Who a connection speaks for, and until when. */
@@ -124,7 +119,11 @@ type LiveSession = { kind: 'cookie'; memberId: number } | { kind: 'ticket'; orig
 type Handler = (req: IncomingMessage, res: ServerResponse | Duplex, head?: Buffer) => boolean;
 
 /**
- * The SockJS endpoint at `/chat` with STOMP on top.
+ * The chat endpoints at `/chat` with STOMP on top: SockJS (every SockJS path, the original client
+ * and the app's fallback) and the native WebSocket at `/chat/websocket` (native-websocket.ts, STOMP
+ * frames with no SockJS framing; the app's first choice). Both hand their connections to one
+ * `onConnection` as ChatConnections: the authentication, origins, limits and session ends below
+ * are the same code for both.
  *
  * Origins: a request whose `Origin` is neither the app's (`publicOrigin`) nor one of
  * `allowedOrigins` is refused, whatever its path (403). sockjs answers the rest with CORS headers
@@ -134,10 +133,10 @@ type Handler = (req: IncomingMessage, res: ServerResponse | Duplex, head?: Buffe
  * Authentication: sockjs-node exposes only a whitelist of the opening request's headers on the
  * connection (no Cookie), so every request is authenticated here before sockjs sees it. A request
  * that can open a session (`/chat/{server}/{session}/{websocket|xhr|xhr_streaming|eventsource}`
- * and the raw `/chat/websocket`) is either
+ * and the native `/chat/websocket`) is either
  * - a cookie session: it carries an `access_token` cookie and comes from the app's origin or names
  *   none (a non-browser client). The token must be valid (401 otherwise); the member is bound to
- *   the SockJS session id (raw WebSocket: a one-time nonce added to the URL) and claimed when sockjs
+ *   the SockJS session id (native WebSocket: a one-time nonce added to the URL) and claimed when sockjs
  *   emits the connection. Follow-up requests of a session (polls, `xhr_send`) must carry the same
  *   member's token (expired tokens are tolerated for `sessionTokenGraceSeconds`, since the member
  *   was checked at the handshake), else 403; or
@@ -178,6 +177,7 @@ export class ChatServer {
   private readonly stopListening: () => void;
   private readonly stopListeningSessions: () => void;
   private counter = 0;
+  private readonly native = new NativeWebSocketEndpoint();
 
   constructor(private readonly options: ChatServerOptions) {
     this.origins = new Set([options.publicOrigin, ...(options.allowedOrigins ?? [])]);
@@ -191,7 +191,9 @@ export class ChatServer {
       disconnect_delay: 5_000,
     });
     server.on('connection', (conn: sockjs.Connection | null) => {
-      if (conn) this.onConnection(conn);
+      if (!conn) return;
+      const url = new URL(conn.url ?? '/', 'http://chat.local');
+      this.onConnection(sockjsConnection(conn), TRANSPORT.exec(url.pathname)?.[2] ?? null);
     });
     const listener = (
       server as unknown as { listener(): { app: SockjsErrorAnswers; getHandler(): Handler } }
@@ -252,9 +254,13 @@ export class ChatServer {
     }
     this.authorize(req).then(
       (result) => {
-        if (result.ok) {
-          if (!this.handler(req, socket, head)) socket.destroy();
-        } else this.rejectUpgrade(socket, result.status, result.message);
+        if (!result.ok) {
+          this.rejectUpgrade(socket, result.status, result.message);
+        } else if (NATIVE_WEBSOCKET_PATH.test(pathOf(req))) {
+          // STOMP straight over the WebSocket; `authorize` bound the handshake to a nonce.
+          const nonce = new URL(req.url ?? '/', 'http://chat.local').searchParams.get(NONCE_PARAM);
+          this.native.accept(req, socket, head, (conn) => this.onConnection(conn, nonce));
+        } else if (!this.handler(req, socket, head)) socket.destroy();
       },
       (error: unknown) => {
         this.options.log.error({ err: error }, 'chat handshake failed');
@@ -275,7 +281,7 @@ export class ChatServer {
       return { ok: false, status: 403, message: MESSAGES.forbiddenOrigin };
     }
     const transport = TRANSPORT.exec(path);
-    const raw = RAW_WEBSOCKET.test(path);
+    const raw = NATIVE_WEBSOCKET_PATH.test(path);
     if (!transport && !raw) return { ok: true }; // info, iframe, welcome, 404s
     if (req.method === 'OPTIONS') return { ok: true };
     const token = readCookie(req.headers.cookie, ACCESS_TOKEN_COOKIE);
@@ -388,13 +394,14 @@ export class ChatServer {
     };
   }
 
-  private onConnection(conn: sockjs.Connection): void {
-    const url = new URL(conn.url ?? '/', 'http://chat.local');
-    const transport = TRANSPORT.exec(url.pathname);
-    const key = transport ? transport[2] : url.searchParams.get(NONCE_PARAM);
+  /**
+   * Runs a STOMP session on a connection either transport opened, `key` its bound handshake (the
+   * SockJS session id, or the native endpoint's nonce): every limit below applies to both.
+   */
+  private onConnection(conn: ChatConnection, key: string | null): void {
     const entry = key ? this.pending.get(key) : undefined;
     if (!key || !entry) {
-      conn.close('3401', 'Unauthenticated');
+      conn.close(CLOSE_UNAUTHENTICATED);
       return;
     }
     this.pending.delete(key);
@@ -408,13 +415,13 @@ export class ChatServer {
     const maxBuffered = this.options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
     // After each write: a client that stopped reading is cut off at the limit, its bytes dropped.
     const checkBacklog = () => {
-      const unsent = unsentBytes(conn);
+      const unsent = conn.unsentBytes();
       if (unsent <= maxBuffered) return;
       this.options.log.warn(
         { memberId: session.member?.id, session: session.sessionId, unsentBytes: unsent },
         'chat connection closed: slow consumer',
       );
-      abortConnection(conn, CLOSE_SLOW_CONSUMER);
+      conn.abort(CLOSE_SLOW_CONSUMER);
       session.close();
     };
     let admitted: { open: OpenConnection; memberId: number; expiry: NodeJS.Timeout } | null = null;
@@ -426,10 +433,7 @@ export class ChatServer {
       if (identity.sessionId !== null) {
         this.sessionEnds.set(session, {
           sessionId: identity.sessionId,
-          // A number, as the SockJS close frame carries it (`c[4002,"…"]`; @types/sockjs says
-          // string, which clients would then see as "4002").
-          end: () =>
-            conn.close(CHAT_SESSION_ENDED.code as unknown as string, CHAT_SESSION_ENDED.reason),
+          end: () => conn.close(CHAT_SESSION_ENDED),
         });
       }
       const memberId = identity.member.id;
@@ -445,13 +449,13 @@ export class ChatServer {
           { memberId, session: oldest.session.sessionId },
           'chat connection closed: too many connections of the member',
         );
-        closeWith(oldest.conn, CLOSE_TOO_MANY_CONNECTIONS);
+        oldest.conn.close(CLOSE_TOO_MANY_CONNECTIONS);
         oldest.session.close();
       }
       // Closed (not refused) at expiry: the client reconnects with its refreshed cookie (or a
       // ticket minted with it).
       const expiry = setTimeout(
-        () => conn.close('4001', 'Session expired'),
+        () => conn.close(CLOSE_EXPIRED),
         Math.min(MAX_TIMER_MS, Math.max(0, identity.expiresAt - Date.now())),
       );
       expiry.unref();
@@ -464,7 +468,7 @@ export class ChatServer {
           checkBacklog();
         },
         writeShared: (frame) => {
-          writeShared(conn, frame);
+          conn.writeShared(frame);
           checkBacklog();
         },
         close: () => conn.close(),
@@ -488,9 +492,9 @@ export class ChatServer {
     );
     this.sessions.add(session);
     if (entry.identity) admit(entry.identity);
-    // Any JSON value a SockJS client framed, or raw WebSocket bytes: receive() checks.
-    conn.on('data', (message: unknown) => session.receive(message));
-    conn.on('close', () => {
+    // Any JSON value a SockJS client framed, or native WebSocket bytes: receive() checks.
+    conn.onData((message) => session.receive(message));
+    conn.onClose(() => {
       closed = true;
       session.closedByTransport();
       this.sessions.delete(session);

@@ -82,7 +82,13 @@ export async function createExercise(
     await insertSets(
       tx,
       'exerciseId',
-      input.repWeightList.map((set) => ({ ownerId: row.id, reps: set.reps, weight: set.weight })),
+      input.repWeightList.map((set) => ({
+        ownerId: row.id,
+        reps: set.reps,
+        weight: set.weight,
+        type: set.type,
+        rpe: set.rpe,
+      })),
     );
     return row.id;
   });

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 
-import type { RepWeight, RepWeightInput } from '@/lib/contract/exercise';
+import type { RepWeight, RepWeightInput, SetType } from '@/lib/contract/exercise';
 
 import { chunksOf } from '../db/chunks';
 import type { Db } from '../db/client';
@@ -13,8 +13,9 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
 /**
- * The sets of the given owners, in id order, grouped by owner id; day-log sets carry their done
- * mark (an addition to the wire), library and routine sets do not.
+ * The sets of the given owners, in id order, grouped by owner id. A set carries its kind unless it
+ * is NORMAL and its RPE unless it has none, and a day-log set its done mark (additions to the
+ * wire); library and routine sets have no done mark.
  */
 export async function setsByOwner(
   db: Executor,
@@ -31,6 +32,8 @@ export async function setsByOwner(
       reps: repWeights.reps,
       weight: repWeights.weight,
       done: repWeights.done,
+      type: repWeights.setType,
+      rpe: repWeights.rpe,
     })
     .from(repWeights)
     .where(inArray(column, ownerIds))
@@ -40,18 +43,35 @@ export async function setsByOwner(
     const list = grouped.get(row.ownerId!) ?? [];
     const set: RepWeight = { id: row.id, reps: row.reps, weight: row.weight };
     if (withDone) set.done = row.done;
+    // Sparse: a working set without RPE answers as the original backend did.
+    if (row.type !== 'NORMAL') set.type = row.type;
+    if (row.rpe !== null) set.rpe = row.rpe;
     list.push(set);
     grouped.set(row.ownerId!, list);
   }
   return grouped;
 }
 
+/** A set to insert for an owner; its kind defaults to NORMAL and its RPE to none. */
+export interface NewSet {
+  ownerId: number;
+  reps: number;
+  weight: number;
+  done?: boolean;
+  type?: SetType | null;
+  rpe?: number | null;
+}
+
+/** The kind and RPE of a stored or answered set, to copy them onto a new set. */
+export function kindOf(set: { type?: SetType | null; rpe?: number | null }): {
+  type: SetType;
+  rpe: number | null;
+} {
+  return { type: set.type ?? 'NORMAL', rpe: set.rpe ?? null };
+}
+
 /** Inserts copies of sets for many owners, in as few statements as PostgreSQL allows. */
-export async function insertSets(
-  db: Executor,
-  owner: SetOwner,
-  items: Array<{ ownerId: number; reps: number; weight: number; done?: boolean }>,
-): Promise<void> {
+export async function insertSets(db: Executor, owner: SetOwner, items: NewSet[]): Promise<void> {
   for (const chunk of chunksOf(items)) {
     await db.insert(repWeights).values(
       chunk.map((item) => ({
@@ -59,6 +79,8 @@ export async function insertSets(
         reps: item.reps,
         weight: item.weight,
         done: item.done ?? false,
+        setType: item.type ?? 'NORMAL',
+        rpe: item.rpe ?? null,
       })),
     );
   }
@@ -67,8 +89,9 @@ export async function insertSets(
 /**
  * Full replacement of one owner's sets, as the original Spring backend's exercise PATCH: listed ids
  * of this owner are updated, items without an id are created, unknown ids are dropped, unlisted
- * sets are deleted. A day-log set's done mark changes only when the item says so (the original
- * client never does).
+ * sets are deleted. A day-log set's done mark and any set's kind change only when the item says
+ * so, and its RPE only when the item has the field (null clears it): the original client sends
+ * none of them, so its rewrite of a set (same id) keeps them, and a set it adds is NORMAL.
  */
 export async function replaceSets(
   db: Executor,
@@ -93,9 +116,11 @@ export async function replaceSets(
   const withDone = owner === 'todayExerciseId';
   for (const [id, item] of updates) {
     const done = withDone && typeof item.done === 'boolean' ? { done: item.done } : {};
+    const type = item.type ? { setType: item.type } : {};
+    const rpe = item.rpe !== undefined ? { rpe: item.rpe } : {};
     await db
       .update(repWeights)
-      .set({ reps: item.reps, weight: item.weight, ...done })
+      .set({ reps: item.reps, weight: item.weight, ...done, ...type, ...rpe })
       .where(eq(repWeights.id, id));
   }
   await insertSets(
@@ -106,6 +131,8 @@ export async function replaceSets(
       reps: item.reps,
       weight: item.weight,
       done: withDone && item.done === true,
+      type: item.type,
+      rpe: item.rpe,
     })),
   );
 }

@@ -39,6 +39,8 @@ export const WORKOUT_CSV_HEADER = [
   'Reps',
   'Done',
   'Completed',
+  'Set Type',
+  'RPE',
 ] as const;
 
 /** The Seoul calendar day of `now` (yyyy-MM-dd): the export's file name carries it. */
@@ -166,6 +168,8 @@ export function workoutRows(days: Today[]): CsvCell[][] {
         set.reps,
         set.done === true,
         day.checkBox === 'True',
+        set.type ?? 'NORMAL',
+        set.rpe ?? '',
       ]),
     ),
   );
@@ -309,7 +313,8 @@ function readme(missingImages: string[]): string {
     'profile.json        내 프로필: 아이디, 이름, 이메일, 사진, 가입 시각, 운동 설정(무게 단위, 자동 완료, 휴식 시간)',
     'exercises.json      내 운동: 분류, 메모, 휴식 시간, 세트',
     'routines.json       내 루틴: 루틴의 운동과 세트',
-    'workouts.csv        운동 기록: 세트마다 한 줄(Strong, Hevy 내보내기와 같은 열). Done은 세트 체크, Completed는 그날의 완료',
+    'workouts.csv        운동 기록: 세트마다 한 줄(Strong, Hevy 내보내기와 같은 열). Done은 세트 체크, Completed는 그날의 완료,',
+    '                    Set Type은 세트 종류(NORMAL 본세트, WARMUP 워밍업, DROP 드롭, FAILURE 실패), RPE는 운동 강도(6–10)',
     "                    (=, +, -, @로 시작하는 이름은 스프레드시트가 수식으로 읽지 않도록 앞에 '를 붙였습니다)",
     'workouts.json       운동 기록: 날짜별 기록(앱이 주고받는 모양 그대로)',
     'posts.json          내 게시물: 글, 올린 시각, 좋아요 수, 사진 파일 이름',

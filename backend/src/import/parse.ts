@@ -8,7 +8,7 @@ import {
   type ImportSkip,
   type ImportSkipReason,
 } from '@/lib/contract/data-import';
-import { LIMITS } from '@/lib/contract/exercise';
+import { LIMITS, RPE, type SetType } from '@/lib/contract/exercise';
 import { fromDisplayWeight, type WeightUnit } from '@/lib/shared/training/units';
 
 import { restoreCell } from '../csv/cell';
@@ -30,7 +30,10 @@ import { ApiError } from '../http/errors';
  *   set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe` (or `weight_lbs`);
  *   `start_time` like `26 Nov 2024, 18:30`, local time.
  * - EveryHealth's own `workouts.csv` (backend/src/export): `Date,Workout Name,Exercise Name,
- *   Set Order,Weight (kg),Reps,Done,Completed`.
+ *   Set Order,Weight (kg),Reps,Done,Completed,Set Type,RPE` (the last two since set kinds; older
+ *   files have none).
+ * Each format's set kind (Strong's W/D/F set order, Hevy's `set_type`, our `Set Type`) and RPE come
+ * along; an RPE outside 6–10 in halves is read as none rather than losing the set.
  */
 
 /** One set read from a row. */
@@ -52,6 +55,10 @@ export interface ParsedSet {
   done: boolean;
   /** The day's 완료 (our own export says; otherwise true). */
   completed: boolean;
+  /** Warm-up, drop, failure or a working set. */
+  type: SetType;
+  /** RPE 6–10 in halves, or null. */
+  rpe: number | null;
 }
 
 export interface ParsedFile {
@@ -231,6 +238,35 @@ function booleanCell(value: string | undefined, fallback: boolean): boolean {
 /** Strong's set kinds besides numbered sets: warm-up, drop and failure sets. */
 const STRONG_SET_KINDS = /^(\d+|w|d|f)$/i;
 
+const STRONG_SET_TYPES: Record<string, SetType> = { w: 'WARMUP', d: 'DROP', f: 'FAILURE' };
+
+/** Strong's `Set Order`: a number is a working set, W/D/F a warm-up, drop or failure set. */
+function strongSetType(order: string): SetType {
+  return STRONG_SET_TYPES[order.toLowerCase()] ?? 'NORMAL';
+}
+
+const HEVY_SET_TYPES: Record<string, SetType> = {
+  warmup: 'WARMUP',
+  dropset: 'DROP',
+  failure: 'FAILURE',
+};
+
+/** Hevy's `set_type` (normal, warmup, dropset, failure) and our own `Set Type` (SET_TYPES). */
+function namedSetType(value: string | undefined): SetType {
+  const text = (value ?? '').trim().toLowerCase();
+  if (HEVY_SET_TYPES[text]) return HEVY_SET_TYPES[text];
+  const upper = text.toUpperCase();
+  return upper === 'WARMUP' || upper === 'DROP' || upper === 'FAILURE' ? upper : 'NORMAL';
+}
+
+/** An RPE cell: 6–10 in halves, else none (the set itself is still sound). */
+function rpeCell(value: string | undefined, decimalComma: boolean): number | null {
+  const number = numberCell(value, decimalComma);
+  if (number === null || Number.isNaN(number)) return null;
+  if (number < RPE.min || number > RPE.max || !Number.isInteger(number / RPE.step)) return null;
+  return number;
+}
+
 /**
  * The common checks of a set row, in the order a member would fix them: the name, the date, the
  * repetitions (none: a cardio or timed row), then the weight (empty: body weight, 0).
@@ -245,6 +281,8 @@ function setRow(
     unit: WeightUnit;
     done: boolean;
     completed: boolean;
+    type: SetType;
+    rpe: string | undefined;
   },
   decimalComma: boolean,
 ): RowResult {
@@ -277,6 +315,8 @@ function setRow(
       weight: kilograms,
       done: cells.done,
       completed: cells.completed,
+      type: cells.type,
+      rpe: rpeCell(cells.rpe, decimalComma),
     },
   };
 }
@@ -310,6 +350,8 @@ function readerFor(
             unit: (perRowUnit ? unitCell(at(row, 'weight unit')) : null) ?? chosenUnit,
             done: true,
             completed: true,
+            type: strongSetType(order),
+            rpe: at(row, 'rpe'),
           },
           decimalComma,
         );
@@ -333,6 +375,8 @@ function readerFor(
             unit,
             done: true,
             completed: true,
+            type: namedSetType(at(row, 'set_type')),
+            rpe: at(row, 'rpe'),
           },
           decimalComma,
         );
@@ -353,6 +397,8 @@ function readerFor(
           unit: 'kg',
           done: booleanCell(at(row, 'done'), true),
           completed: booleanCell(at(row, 'completed'), true),
+          type: namedSetType(at(row, 'set type')),
+          rpe: at(row, 'rpe'),
         },
         decimalComma,
       );

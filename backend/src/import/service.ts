@@ -468,6 +468,8 @@ export async function runImport(
           ownerId: exerciseIds.get(creation.keys[0])!,
           reps: set.reps,
           weight: set.weight,
+          type: set.type,
+          rpe: set.rpe,
         })),
       ),
     );
@@ -559,6 +561,8 @@ export async function runImport(
           reps: set.reps,
           weight: set.weight,
           done: set.done,
+          type: set.type,
+          rpe: set.rpe,
         })),
       ),
     );

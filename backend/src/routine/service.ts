@@ -10,7 +10,7 @@ import type {
 
 import type { Db } from '../db/client';
 import { exercises, routineExercises, routines } from '../db/schema';
-import { type Executor, insertSets, replaceSets, setsByOwner } from '../exercise/sets';
+import { type Executor, insertSets, kindOf, replaceSets, setsByOwner } from '../exercise/sets';
 import { notFound } from '../http/reply';
 
 /** `exerciseName`: the live name while the exercise exists, else the copy. */
@@ -145,6 +145,7 @@ export async function addRoutineExercises(
           ownerId: entry.id,
           reps: set.reps,
           weight: set.weight,
+          ...kindOf(set),
         })),
       ),
     );

@@ -1,4 +1,4 @@
-import type { Classification } from '@/lib/contract/exercise';
+import type { Classification, SetType } from '@/lib/contract/exercise';
 import type { CheckBox } from '@/lib/contract/today';
 
 import type { Db } from '../db/client';
@@ -17,6 +17,9 @@ export interface SetSeed {
   weight: number;
   /** Day-log sets only: ticked as done. */
   done?: boolean;
+  /** The set's kind (NORMAL when absent) and RPE (none when absent). */
+  type?: SetType;
+  rpe?: number | null;
 }
 
 export interface ExerciseSeed {
@@ -118,7 +121,13 @@ export async function insertExercises(db: Db, seeds: ExerciseSeed[]): Promise<St
     )
     .returning({ id: exercises.id });
   const sets = seeds.flatMap((seed, i) =>
-    seed.sets.map((set) => ({ exerciseId: rows[i].id, reps: set.reps, weight: set.weight })),
+    seed.sets.map((set) => ({
+      exerciseId: rows[i].id,
+      reps: set.reps,
+      weight: set.weight,
+      setType: set.type ?? 'NORMAL',
+      rpe: set.rpe ?? null,
+    })),
   );
   if (sets.length > 0) await db.insert(repWeights).values(sets);
   return seeds.map((seed, i) => ({ ...seed, id: rows[i].id }));
@@ -199,6 +208,8 @@ async function insertEntries(
         reps: set.reps,
         weight: set.weight,
         done: owner === 'todayExerciseId' && set.done === true,
+        type: set.type,
+        rpe: set.rpe,
       })),
     ),
   );

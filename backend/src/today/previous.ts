@@ -1,15 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
 
-import type { PreviousSession } from '@/lib/contract/training';
+import type { RepWeight } from '@/lib/contract/exercise';
+import type { LoggedSetDto, PreviousSession } from '@/lib/contract/training';
 
 import { repWeights, todayExercises, todays } from '../db/schema';
 import { type Executor, setsByOwner } from '../exercise/sets';
+
+/** A day-log set as logged: without its id and tick, with its kind and RPE where it has them. */
+function loggedSetOf({ reps, weight, type, rpe }: RepWeight): LoggedSetDto {
+  return { reps, weight, ...(type ? { type } : {}), ...(rpe != null ? { rpe } : {}) };
+}
 
 /** The last earlier session of one exercise: its day, its day-log entry and its sets. */
 export interface LastSession {
   localDate: string;
   todayExerciseId: number;
-  sets: Array<{ reps: number; weight: number }>;
+  sets: LoggedSetDto[];
 }
 
 /**
@@ -65,7 +71,7 @@ export async function lastSessionsBefore(
     found.set(row.exerciseId, {
       localDate: row.localDate,
       todayExerciseId: row.todayExerciseId,
-      sets: (sets.get(row.todayExerciseId) ?? []).map(({ reps, weight }) => ({ reps, weight })),
+      sets: (sets.get(row.todayExerciseId) ?? []).map(loggedSetOf),
     });
   }
   return found;

@@ -24,7 +24,7 @@ import {
   type TodayRow,
   todays,
 } from '../db/schema';
-import { type Executor, insertSets, replaceSets, setsByOwner } from '../exercise/sets';
+import { type Executor, insertSets, kindOf, replaceSets, setsByOwner } from '../exercise/sets';
 import { ApiError } from '../http/errors';
 import { notFound } from '../http/reply';
 import { liveRoutineExerciseName } from '../routine/service';
@@ -273,6 +273,7 @@ export async function addTodayExercises(
           ownerId: created[index].id,
           reps: set.reps,
           weight: set.weight,
+          ...kindOf(set),
         }));
       }),
     );

@@ -6,7 +6,9 @@ import { exercises, repWeights, todayExercises, todays } from '../db/schema';
 import type { Executor } from '../exercise/sets';
 
 /*
- * Which logged sets count as done work (for records, history and the week summary): a ticked set,
+ * Which logged sets count as done work (for records, history and the week summary; warm-ups are
+ * then dropped by the callers below, after this decision: a ticked warm-up still tells that the
+ * entry uses ticks): a ticked set,
  * or, for an entry none of whose sets is ticked, every set of a day marked 완료 (days logged before
  * set ticks existed, or by the original client, which only knows 완료). Unticked sets of an entry
  * that uses ticks, and days not 완료, are plans, not work.
@@ -20,6 +22,11 @@ function countedOnly<T extends { done: boolean; checkBox: string; entryId: numbe
   const ticked = new Set<number>();
   for (const row of rows) if (row.done) ticked.add(row.entryId);
   return rows.filter((row) => row.done || (row.checkBox === 'True' && !ticked.has(row.entryId)));
+}
+
+/** Counted sets without the warm-ups: those count in neither volume nor records. */
+function workingOnly<T extends { setType: string }>(rows: readonly T[]): T[] {
+  return rows.filter((row) => row.setType !== 'WARMUP');
 }
 
 export interface CountedSet extends LoggedSet {
@@ -36,6 +43,7 @@ type SetTuple = [
   checkBox: string,
   entryId: number,
   exerciseId: number,
+  setType: string,
 ];
 
 /**
@@ -58,7 +66,7 @@ export async function countedSetsOf(
   );
   const result = (await db.execute(sql`
     select json_agg(
-      json_build_array(t.local_date, r.id, r.reps, r.weight, r.done, t.check_box, te.id, te.exercise_id)
+      json_build_array(t.local_date, r.id, r.reps, r.weight, r.done, t.check_box, te.id, te.exercise_id, r.set_type)
       order by t.local_date, r.id
     ) as sets
     from ${todayExercises} te
@@ -71,17 +79,20 @@ export async function countedSetsOf(
   };
   const raw = result.rows[0]?.sets ?? [];
   const tuples: SetTuple[] = typeof raw === 'string' ? (JSON.parse(raw) as SetTuple[]) : raw;
-  const rows = tuples.map(([date, setId, reps, weight, done, checkBox, entryId, exerciseId]) => ({
-    date,
-    setId,
-    reps,
-    weight,
-    done,
-    checkBox,
-    entryId,
-    exerciseId,
-  }));
-  return countedOnly(rows).map((row) => ({
+  const rows = tuples.map(
+    ([date, setId, reps, weight, done, checkBox, entryId, exerciseId, setType]) => ({
+      date,
+      setId,
+      reps,
+      weight,
+      done,
+      checkBox,
+      entryId,
+      exerciseId,
+      setType,
+    }),
+  );
+  return workingOnly(countedOnly(rows)).map((row) => ({
     date: row.date,
     setId: row.setId,
     reps: row.reps,
@@ -107,6 +118,7 @@ export async function countedSetsWithBodyPart(
       checkBox: todays.checkBox,
       entryId: todayExercises.id,
       classification: exercises.classification,
+      setType: repWeights.setType,
     })
     .from(todayExercises)
     .innerJoin(todays, eq(todays.id, todayExercises.todayId))
@@ -115,7 +127,7 @@ export async function countedSetsWithBodyPart(
     .where(
       and(eq(todays.memberId, memberId), gte(todays.localDate, from), lte(todays.localDate, to)),
     );
-  return countedOnly(rows).map(({ date, reps, weight, classification }) => ({
+  return workingOnly(countedOnly(rows)).map(({ date, reps, weight, classification }) => ({
     date,
     reps,
     weight,

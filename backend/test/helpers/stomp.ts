@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 
 import { Client, type IFrame, type IMessage, type IStompSocket } from '@stomp/stompjs';
 import SockJS from 'sockjs-client';
+import { WebSocket } from 'ws';
 
 import { roomTopic } from '@/lib/contract/chat';
 
@@ -28,6 +29,19 @@ const FayeClient = require('faye-websocket').Client as new (
 
 export function rawWebSocket(url: string, headers: Record<string, string> = {}): RawSocket {
   return new FayeClient(url, [], { headers });
+}
+
+/**
+ * The two ways a client reaches the chat: the native endpoint (`/chat/websocket`, STOMP straight
+ * over a WebSocket; what the app uses first) and SockJS (the fallback, and the original client).
+ * Chat tests run once per transport.
+ */
+export type ChatVia = 'native' | 'sockjs';
+export const CHAT_TRANSPORTS: readonly ChatVia[] = ['native', 'sockjs'];
+
+/** The native endpoint's URL under an http(s) base. */
+export function nativeChatUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/^http/, 'ws')}/chat/websocket`;
 }
 
 export async function cookieFor(member: { id: number; name: string; picture: string | null }) {
@@ -82,7 +96,8 @@ function waiter<T>(list: T[], ms: number, what: string, seen: { count: number })
 }
 
 /**
- * A STOMP client over SockJS (WebSocket transport, cookie sent on the handshake), connected.
+ * A STOMP client, connected: over the native endpoint (`via: 'native'`) or SockJS (the default;
+ * its WebSocket transport unless `transports` says otherwise), the cookie sent on the handshake.
  * `cookie: null` connects without one (the handshake must fail, unless it is a ticket session:
  * `origin` names the page's origin, `connectHeaders` go in CONNECT, `sessionId` is the length of
  * the SockJS session id).
@@ -95,8 +110,12 @@ export async function connectStomp(
     origin?: string;
     connectHeaders?: Record<string, string>;
     sessionId?: number;
+    via?: ChatVia;
   } = {},
 ): Promise<StompPeer> {
+  if (options.via === 'native' && options.transports) {
+    throw new Error('SockJS transports asked for over the native endpoint');
+  }
   const messages: IMessage[] = [];
   const errors: IFrame[] = [];
   let resolveClosed!: () => void;
@@ -107,15 +126,19 @@ export async function connectStomp(
   };
   const client = new Client({
     webSocketFactory: () =>
-      new SockJS(`${baseUrl}/chat`, null, {
-        transports: options.transports ?? ['websocket'],
-        transportOptions: { websocket: { headers } },
-        // sockjs-client gives a transport a few round trips of /info to open (from 300 ms), and
-        // gives up with a close: on a loaded machine a test connecting 20 members at once lost one
-        // that way ("closed before CONNECTED"). Tests wait for the server, not for that guess.
-        timeout: TRANSPORT_TIMEOUT_MS,
-        ...(options.sessionId ? { sessionId: options.sessionId } : {}),
-      } as never) as unknown as IStompSocket,
+      options.via === 'native'
+        ? (new WebSocket(nativeChatUrl(baseUrl), ['v12.stomp', 'v11.stomp', 'v10.stomp'], {
+            headers,
+          }) as unknown as IStompSocket)
+        : (new SockJS(`${baseUrl}/chat`, null, {
+            transports: options.transports ?? ['websocket'],
+            transportOptions: { websocket: { headers } },
+            // sockjs-client gives a transport a few round trips of /info to open (from 300 ms), and
+            // gives up with a close: on a loaded machine a test connecting 20 members at once lost one
+            // that way ("closed before CONNECTED"). Tests wait for the server, not for that guess.
+            timeout: TRANSPORT_TIMEOUT_MS,
+            ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+          } as never) as unknown as IStompSocket),
     connectHeaders: options.connectHeaders ?? {},
     reconnectDelay: 0,
     heartbeatIncoming: 4000,

@@ -107,4 +107,12 @@ describe('ChatMessageList scrolling', () => {
     expect(within(items[1]).queryByRole('img')).not.toBeInTheDocument();
     expect(copy.chat.deletedMember).toBe(DELETED_SENDER.name);
   });
+
+  it('keeps the messages a list inside the live log (a screen reader counts them)', () => {
+    contentHeight = 100;
+    renderList([message(1), message(2)]);
+    const log = screen.getByRole('log', { name: copy.chat.logLabel });
+    expect(log).toHaveAttribute('aria-live', 'polite');
+    expect(within(within(log).getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
+  });
 });

@@ -168,16 +168,20 @@ export function ChatMessageList({
       {!loading && !errorSlot && messages.length === 0 ? (
         <p className={styles.notice}>{copy.chat.empty}</p>
       ) : null}
-      <ol className={styles.list} role="log" aria-live="polite" aria-label={copy.chat.logLabel}>
-        {messages.map((message) => (
-          <ChatMessageItem
-            key={message.messageId}
-            message={message}
-            own={isOwnMessage(message, memberId)}
-            firstUnread={message.messageId === dividerBeforeId}
-          />
-        ))}
-      </ol>
+      {/* The log wraps the list: a role on the <ol> itself would take away its list semantics
+          (screen readers announce "list, N items" and each item's position). */}
+      <div role="log" aria-live="polite" aria-label={copy.chat.logLabel}>
+        <ol className={styles.list}>
+          {messages.map((message) => (
+            <ChatMessageItem
+              key={message.messageId}
+              message={message}
+              own={isOwnMessage(message, memberId)}
+              firstUnread={message.messageId === dividerBeforeId}
+            />
+          ))}
+        </ol>
+      </div>
     </div>
   );
 }

@@ -14,3 +14,13 @@ export function chatNeedsTicket(chatUrl: string, pageOrigin: string): boolean {
     return false;
   }
 }
+
+/**
+ * The native endpoint's `ws(s)://` URL: STOMP straight over a WebSocket at `{chatUrl}/chat/websocket`
+ * ('' = the page's own origin, through proxy.ts). SockJS stays the fallback (chat-room-store.ts).
+ */
+export function nativeChatUrl(chatUrl: string, pageOrigin: string): string {
+  const url = new URL(`${chatUrl}/chat/websocket`, pageOrigin);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}

@@ -9,20 +9,32 @@ import { fetchRead } from '@/lib/reads/fetch-read';
 
 import type { ChatRoomApi, ChatRoomDeps, ChatTransport } from './chat-room-store';
 
+type SockJSClass = typeof import('sockjs-client');
+
 /**
- * Loads the real transport: stompjs over SockJS, and the broadcast parser. Dynamic imports, so
- * neither library (nor the frame schema's zod) weighs on the first load of other pages: they come
- * when a room connects.
+ * Loads the real transport: stompjs over a native WebSocket, and the broadcast parser. Dynamic
+ * imports, so neither library (nor the frame schema's zod) weighs on the first load of other
+ * pages: they come when a room connects. SockJS comes later still, only when a native socket was
+ * blocked: as it loads, sockjs-client adds a window `unload` listener, which would keep every
+ * page of the app out of the back/forward cache.
  */
 async function loadTransport(): Promise<ChatTransport> {
-  const [{ Client }, { default: SockJS }, { parseBroadcastFrame }] = await Promise.all([
+  const [{ Client }, { parseBroadcastFrame }] = await Promise.all([
     import('@stomp/stompjs'),
-    import('sockjs-client'),
     import('./broadcast'),
   ]);
+  let SockJS: SockJSClass | undefined;
   return {
     createClient: (config) => new Client(config),
-    createSocket: (url, options) => new SockJS(url, undefined, options),
+    loadFallback: async () => {
+      SockJS ??= (await import('sockjs-client')).default;
+    },
+    createSocket: (url, options) => {
+      if (!SockJS) throw new Error('chat: SockJS was not loaded (loadFallback)');
+      return new SockJS(url, undefined, options);
+    },
+    // The subprotocols stompjs itself offers for a `brokerURL` (its Versions list).
+    createNativeSocket: (url) => new WebSocket(url, ['v12.stomp', 'v11.stomp', 'v10.stomp']),
     parseFrame: parseBroadcastFrame,
   };
 }

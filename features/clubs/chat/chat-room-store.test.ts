@@ -130,16 +130,19 @@ function setup(options: { start?: ChatRoomStart; server?: ChatMessage[]; chatUrl
   const api = fakeApi(server);
   const clients: FakeStomp[] = [];
   const endSession = jest.fn();
+  const loadFallback = jest.fn(async () => undefined);
   const loadTransport = jest.fn(async () => ({
     createClient: (config: ChatStompConfig) => {
       const client = new FakeStomp(config);
       clients.push(client);
       return client;
     },
+    loadFallback,
     createSocket: (url: string, socketOptions: unknown): FakeSocket => ({
       url,
       options: socketOptions,
     }),
+    createNativeSocket: (url: string): FakeSocket => ({ url, options: 'native' }),
     parseFrame: parseBroadcastFrame,
   }));
   const store = createChatRoomStore(5, options.start, {
@@ -155,7 +158,7 @@ function setup(options: { start?: ChatRoomStart; server?: ChatMessage[]; chatUrl
     const { status } = store.getSnapshot();
     if (statuses.at(-1) !== status) statuses.push(status);
   });
-  return { store, server, api, clients, endSession, loadTransport, statuses };
+  return { store, server, api, clients, endSession, loadTransport, loadFallback, statuses };
 }
 
 /** Lets every pending promise (imports, requests, beforeConnect) run; no time passes. */
@@ -183,7 +186,7 @@ afterEach(() => {
 });
 
 describe('createChatRoomStore', () => {
-  it('connects nothing until connect(); then loads the history and opens the link at /chat', async () => {
+  it('connects nothing until connect(); then loads the history and opens the native link at /chat/websocket', async () => {
     const { store, clients, loadTransport, api } = setup({ server: range(1, 2) });
     await settle();
     expect(loadTransport).not.toHaveBeenCalled();
@@ -200,13 +203,15 @@ describe('createChatRoomStore', () => {
       heartbeatIncoming: 4000,
       heartbeatOutgoing: 4000,
     });
-    expect(clients[0].sockets).toEqual([{ url: '/chat', options: undefined }]);
+    expect(clients[0].sockets).toEqual([
+      { url: 'ws://localhost/chat/websocket', options: 'native' },
+    ]);
     // Same origin: the cookie goes with the handshake, the BFF call only renews it.
     expect(api.loginCheck).toHaveBeenCalledTimes(1);
     expect(api.createChatTicket).not.toHaveBeenCalled();
   });
 
-  it('on another origin mints a fresh ticket for every CONNECT and asks SockJS for a long session id', async () => {
+  it('on another origin mints a fresh ticket for every CONNECT (native at wss://…/chat/websocket)', async () => {
     const { store, clients, api } = setup({ chatUrl: 'https://chat.example.test' });
     api.createChatTicket
       .mockResolvedValueOnce({ ticket: 'first' })
@@ -215,7 +220,7 @@ describe('createChatRoomStore', () => {
     await settle();
     const [client] = clients;
     expect(client.sockets).toEqual([
-      { url: 'https://chat.example.test/chat', options: { sessionId: 32 } },
+      { url: 'wss://chat.example.test/chat/websocket', options: 'native' },
     ]);
     expect(client.connectHeaders).toEqual({ ticket: 'first' });
     client.open();
@@ -229,6 +234,72 @@ describe('createChatRoomStore', () => {
     await jest.advanceTimersByTimeAsync(5000);
     expect(client.connectHeaders).toEqual({});
     expect(client.sockets).toHaveLength(3);
+  });
+
+  it('falls back to SockJS at once when the native socket closes before CONNECTED, and stays on it', async () => {
+    const { store, clients, api, loadFallback } = setup({ chatUrl: 'https://chat.example.test' });
+    store.connect();
+    await settle();
+    const [client] = clients;
+    // SockJS is not loaded while the native socket may work (it would add an unload listener).
+    expect(loadFallback).not.toHaveBeenCalled();
+    // Blocked on the way: the native socket closes without ever reaching CONNECTED.
+    client.drop({ code: 1006, reason: '' });
+    await jest.advanceTimersByTimeAsync(300);
+    expect(loadFallback).toHaveBeenCalled();
+    expect(client.sockets.map((socket) => socket.options)).toEqual(['native', { sessionId: 32 }]);
+    expect(client.sockets[1].url).toBe('https://chat.example.test/chat');
+    expect(api.createChatTicket).toHaveBeenCalledTimes(2);
+    client.open();
+    expect(store.getSnapshot().status).toBe('connected');
+    // SockJS worked: a later drop reconnects over SockJS again, after the usual 5 s.
+    client.drop({ code: 1006, reason: '' });
+    await jest.advanceTimersByTimeAsync(4999);
+    expect(client.sockets).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(client.sockets.map((socket) => socket.options)).toEqual([
+      'native',
+      { sessionId: 32 },
+      { sessionId: 32 },
+    ]);
+    // SockJS fails too (the server is down, not the network): native is tried first again.
+    client.drop({ code: 1006, reason: '' });
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(client.sockets.at(-1)?.options).toBe('native');
+  });
+
+  it('tries native again when SockJS itself cannot be loaded', async () => {
+    const { store, clients, loadFallback } = setup();
+    loadFallback.mockRejectedValueOnce(new Error('ChunkLoadError'));
+    store.connect();
+    await settle();
+    const [client] = clients;
+    client.drop({ code: 1006, reason: '' });
+    await jest.advanceTimersByTimeAsync(300);
+    expect(loadFallback).toHaveBeenCalledTimes(1);
+    expect(client.sockets.map((socket) => socket.options)).toEqual(['native', 'native']);
+  });
+
+  it('suspend drops the socket at once and keeps what it held; resume reconnects and catches up', async () => {
+    const { store, client, server } = await connected({ server: range(1, 2) });
+    client.deliver(message(3));
+    const held = store.getSnapshot().messages;
+    store.suspend();
+    await settle();
+    expect(client.deactivations).toBe(1);
+    expect(client.socket).toBeNull();
+    expect(store.getSnapshot().messages).toBe(held);
+    // Frozen in the cache: no reconnect of its own, and no switch to SockJS.
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(client.sockets).toHaveLength(1);
+    server.push(message(3), message(4));
+    store.resume();
+    await settle();
+    expect(client.sockets.map((socket) => socket.options)).toEqual(['native', 'native']);
+    client.open();
+    await settle();
+    expect(store.getSnapshot().status).toBe('connected');
+    expect(ids(store.getSnapshot().messages)).toEqual([1, 2, 3, 4]);
   });
 
   it('after a drop reconnects in 5 s, subscribes again and catches up, keeping what it held', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@/lib/contract/values';
 import { isMembershipRefusal, isSubscriptionRefusal } from '@/lib/shared/chat/stomp-refusal';
 
-import { chatNeedsTicket } from './chat-origin';
+import { chatNeedsTicket, nativeChatUrl } from './chat-origin';
 import { firstMessageId, lastMessageId, mergeMessages, messageToSend } from './message-list';
 import { createPendingSends, type PendingSends } from './pending-sends';
 
@@ -20,6 +20,11 @@ export const CHAT_RECONNECT_DELAY_MS = 5000;
 export const CHAT_HEARTBEAT_MS = 4000;
 /** SockJS session id length on another origin (the backend wants at least 24 there). */
 const TICKET_SESSION_ID_LENGTH = 32;
+/**
+ * How soon SockJS is tried after the native WebSocket closed without ever opening (a network or
+ * proxy that blocks WebSockets): the fallback should not wait the full reconnect delay.
+ */
+export const CHAT_FALLBACK_DELAY_MS = 250;
 /** Upper bound of catch-up pages after one reconnect (100 messages each). */
 const MAX_CATCH_UP_PAGES = 20;
 
@@ -65,7 +70,8 @@ export interface ChatStompClient {
   readonly connected: boolean;
   connectHeaders: Record<string, string>;
   activate(): void;
-  deactivate(): Promise<void>;
+  /** `force`: the socket is dropped at once, no DISCONNECT receipt awaited (pagehide). */
+  deactivate(options?: { force?: boolean }): Promise<void>;
   forceDisconnect(): void;
   subscribe(destination: string, callback: (frame: { body: string }) => void): unknown;
   publish(frame: { destination: string; body: string; headers: Record<string, string> }): void;
@@ -88,8 +94,16 @@ export interface ChatStompConfig {
 /** The STOMP client, its socket and the frame parser: loaded together when a room connects. */
 export interface ChatTransport {
   createClient(config: ChatStompConfig): ChatStompClient;
-  /** The SockJS socket at `url`; `options` only on another origin (a longer session id). */
+  /**
+   * Loads SockJS, the fallback, which `createSocket` needs: only when a native socket was blocked,
+   * because sockjs-client adds a window `unload` listener as it loads, and a page with one never
+   * enters the back/forward cache.
+   */
+  loadFallback(): Promise<void>;
+  /** The SockJS socket at `url` (after `loadFallback`); `options` only on another origin. */
   createSocket(url: string, options: { sessionId: number } | undefined): unknown;
+  /** A browser WebSocket to the native endpoint (`ws(s)://…/chat/websocket`), STOMP subprotocols. */
+  createNativeSocket(url: string): unknown;
   /** A MESSAGE frame's body as the stored message, or null when it is not one (logged). */
   parseFrame(body: string): ChatMessage | null;
 }
@@ -127,6 +141,13 @@ export interface ChatRoomStore {
   retry(): void;
   /** Stops the link (stompjs's pending reconnect with it) and ignores whatever is still on its way. */
   close(): void;
+  /**
+   * Drops the socket at once and keeps everything held (pagehide: a page with an open socket is
+   * never kept in the back/forward cache). `resume` reconnects and catches up.
+   */
+  suspend(): void;
+  /** Reconnects after `suspend` (pageshow); no-op otherwise. */
+  resume(): void;
 }
 
 /** Numbers the receipts of SEND frames (unique within the page). */
@@ -155,6 +176,10 @@ interface Session {
   /** Counts the session's connections: a send belongs to the one it went out on. */
   link: number;
   pending: PendingSends;
+  /** Dropped by `suspend` until `resume`. */
+  suspended: boolean;
+  /** The client's forced deactivation in flight (`resume` activates after it). */
+  stopping: Promise<void> | null;
 }
 
 /**
@@ -220,6 +245,8 @@ export function createChatRoomStore(
       everConnected: false,
       link: 0,
       pending: createPendingSends(),
+      suspended: false,
+      stopping: null,
     };
     session = s;
 
@@ -304,6 +331,14 @@ export function createChatRoomStore(
         publishTracked(s, stomp, send.text);
     };
 
+    /** Connects again now rather than after stompjs's reconnect delay (the SockJS fallback). */
+    const restartSoon = (stomp: ChatStompClient) => {
+      if (!live(s) || s.stopped || s.suspended || stomp.connected) return;
+      void stomp.deactivate().then(() => {
+        if (live(s) && !s.stopped && !s.suspended) stomp.activate();
+      });
+    };
+
     /** The link is down (dropped, or ended by the broker): stompjs comes back in 5 s. */
     const linkDown = () => {
       if (live(s) && !s.stopped) set({ status: s.everConnected ? 'reconnecting' : 'connecting' });
@@ -315,14 +350,25 @@ export function createChatRoomStore(
       const transport = await deps.loadTransport();
       if (!live(s)) return;
       const crossOrigin = chatNeedsTicket(deps.chatUrl, deps.pageOrigin());
+      const nativeUrl = nativeChatUrl(deps.chatUrl, deps.pageOrigin());
+      /**
+       * Native WebSocket first; SockJS once a native socket closed without ever reaching CONNECTED
+       * (blocked on the way), and from then on while SockJS works. When SockJS fails too, the
+       * next attempt is native again: the cause was the server, not the network.
+       */
+      let via: 'native' | 'sockjs' = 'native';
+      let reachedConnected = false;
       const stomp = transport.createClient({
-        // On another origin the session id is all that binds the xhr transports' follow-up
-        // requests (no cookie reaches there): 32 characters (160 bits) instead of SockJS's 8.
-        webSocketFactory: () =>
-          transport.createSocket(
+        webSocketFactory: () => {
+          reachedConnected = false;
+          if (via === 'native') return transport.createNativeSocket(nativeUrl);
+          // On another origin the session id is all that binds the xhr transports' follow-up
+          // requests (no cookie reaches there): 32 characters (160 bits) instead of SockJS's 8.
+          return transport.createSocket(
             `${deps.chatUrl}${CHAT_ENDPOINT}`,
             crossOrigin ? { sessionId: TICKET_SESSION_ID_LENGTH } : undefined,
-          ),
+          );
+        },
         reconnectDelay: CHAT_RECONNECT_DELAY_MS,
         heartbeatIncoming: CHAT_HEARTBEAT_MS,
         heartbeatOutgoing: CHAT_HEARTBEAT_MS,
@@ -335,6 +381,10 @@ export function createChatRoomStore(
         // no ticket: the server refuses that CONNECT, and the client retries in 5 s as after any
         // refusal (throwing here would stop stompjs from ever reconnecting).
         beforeConnect: async () => {
+          if (via === 'sockjs') {
+            // Not loaded (offline, say): native again, as after any failed attempt.
+            await transport.loadFallback().catch(() => (via = 'native'));
+          }
           const api = await deps.loadApi().catch(() => null);
           if (!crossOrigin) {
             await api?.loginCheck().catch(() => undefined);
@@ -348,6 +398,7 @@ export function createChatRoomStore(
           stomp.connectHeaders = ticket ? { [CHAT_TICKET_HEADER]: ticket.ticket } : {};
         },
         onConnect: () => {
+          reachedConnected = true;
           stomp.subscribe(roomTopic(roomId), (frame) => {
             const message = transport.parseFrame(frame.body);
             if (message) add(s, [message]);
@@ -363,6 +414,12 @@ export function createChatRoomStore(
           else resendUnconfirmed(stomp, link);
         },
         onWebSocketClose: (event) => {
+          if (!reachedConnected && !s.suspended) {
+            const blocked = via === 'native';
+            via = blocked ? 'sockjs' : 'native';
+            // stompjs would wait its 5 s: restarting the client instead tries SockJS soon.
+            if (blocked) setTimeout(() => restartSoon(stomp), CHAT_FALLBACK_DELAY_MS);
+          }
           linkDown();
           // Number(): SockJS hands on the close frame's code as the server wrote it.
           if (Number(event?.code) === CHAT_SESSION_ENDED.code) void sessionEnded();
@@ -438,6 +495,25 @@ export function createChatRoomStore(
       } finally {
         if (current()) set({ loadingOlder: false });
       }
+    },
+    suspend() {
+      const s = session;
+      if (!s || s.ended || s.suspended || !s.client) return;
+      s.suspended = true;
+      // Forced: a DISCONNECT would wait for its RECEIPT with the socket open, and the page is
+      // frozen right after pagehide. Unconfirmed sends are sent again after `resume`'s catch-up.
+      s.stopping = s.client.deactivate({ force: true });
+    },
+    resume() {
+      const s = session;
+      if (!s || s.ended || !s.suspended) return;
+      s.suspended = false;
+      const client = s.client;
+      void (s.stopping ?? Promise.resolve()).then(() => {
+        if (!live(s) || s.suspended || s.stopped || !client) return;
+        set({ status: s.everConnected ? 'reconnecting' : 'connecting' });
+        client.activate();
+      });
     },
     retry() {
       seed = undefined;

@@ -83,6 +83,29 @@ class FakeClient {
 
 const sockJsUrls: string[] = [];
 const sockJsOptions: unknown[] = [];
+/** Native WebSockets the hook opened (the browser's WebSocket, replaced). */
+const nativeSockets: { url: string; protocols: unknown }[] = [];
+beforeAll(() => {
+  Object.defineProperty(window, 'WebSocket', {
+    configurable: true,
+    value: jest.fn((url: string, protocols: unknown) => {
+      nativeSockets.push({ url, protocols });
+      return {};
+    }),
+  });
+});
+
+/**
+ * Opens the client's first socket (native) and has it close before CONNECTED, as a network that
+ * blocks WebSockets does: the next socket is SockJS's.
+ */
+async function nativeBlocked(client: FakeClient) {
+  client.config.webSocketFactory();
+  act(() => client.config.onWebSocketClose({ code: 1006, reason: '' }));
+  // As stompjs does before every connect: here it loads SockJS.
+  await act(() => client.config.beforeConnect());
+  client.config.webSocketFactory();
+}
 jest.mock('@stomp/stompjs', () => ({ Client: FakeClient }));
 jest.mock('sockjs-client', () => ({
   __esModule: true,
@@ -126,6 +149,7 @@ beforeEach(() => {
   FakeClient.instances = [];
   sockJsUrls.length = 0;
   sockJsOptions.length = 0;
+  nativeSockets.length = 0;
   resetSessionBridge();
   setSessionSnapshot({ isAuthenticated: true, needTokenRefresh: false });
 });
@@ -144,7 +168,13 @@ describe('useChatRoom', () => {
       heartbeatIncoming: 4000,
       heartbeatOutgoing: 4000,
     });
-    client.config.webSocketFactory();
+    await nativeBlocked(client);
+    expect(nativeSockets).toEqual([
+      {
+        url: `ws://${window.location.host}/chat/websocket`,
+        protocols: ['v12.stomp', 'v11.stomp', 'v10.stomp'],
+      },
+    ]);
     expect(sockJsUrls).toEqual(['/chat']);
 
     mockFetch({
@@ -513,11 +543,13 @@ describe('useChatRoom', () => {
       const { calls } = mockFetch(ticketRoutes(['first-ticket', 'second-ticket']));
       renderHook(() => useChatRoom(5), { wrapper: withChatUrl('http://127.0.0.1:8280') });
       const client = await clientReady();
-      client.config.webSocketFactory();
+      await nativeBlocked(client);
+      expect(nativeSockets.map((socket) => socket.url)).toEqual([
+        'ws://127.0.0.1:8280/chat/websocket',
+      ]);
       expect(sockJsUrls).toEqual(['http://127.0.0.1:8280/chat']);
       expect(sockJsOptions).toEqual([{ sessionId: 32 }]);
-
-      await client.config.beforeConnect();
+      // The SockJS connect's ticket (minted before it, in nativeBlocked).
       expect(client.connectHeaders).toEqual({ ticket: 'first-ticket' });
       // A reconnect never sends the used ticket again.
       await client.config.beforeConnect();
@@ -551,7 +583,7 @@ describe('useChatRoom', () => {
         const { calls } = mockFetch(ticketRoutes(['unused']));
         const { unmount } = renderHook(() => useChatRoom(5), { wrapper: withChatUrl(chatUrl) });
         const client = await clientReady();
-        client.config.webSocketFactory();
+        await nativeBlocked(client);
         await client.config.beforeConnect();
         expect(client.connectHeaders).toBeUndefined();
         expect(calls.some((call) => call.url === '/api/chat/ticket')).toBe(false);

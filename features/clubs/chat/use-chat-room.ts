@@ -76,6 +76,21 @@ export function useChatRoom(roomId: number, start?: ChatRoomStart): ChatRoom {
     return () => store.close();
   }, [store]);
 
+  // The back/forward cache keeps no page with an open socket: it is dropped on pagehide and the
+  // room reconnects (and catches up) when the page is shown again from the cache.
+  useEffect(() => {
+    const hide = () => store.suspend();
+    const show = (event: PageTransitionEvent) => {
+      if (event.persisted) store.resume();
+    };
+    window.addEventListener('pagehide', hide);
+    window.addEventListener('pageshow', show);
+    return () => {
+      window.removeEventListener('pagehide', hide);
+      window.removeEventListener('pageshow', show);
+    };
+  }, [store]);
+
   const reload = useCallback(() => {
     setSeed(null);
     store.retry();

@@ -13,6 +13,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import type { SetType } from '@/lib/contract/exercise';
+
 import { members } from './members';
 
 /** A member's exercise (the library entry). */
@@ -162,6 +164,10 @@ export const repWeights = pgTable(
     weight: doublePrecision('weight').notNull(),
     /** A day-log set ticked as done (always false for library and routine sets). */
     done: boolean('done').notNull().default(false),
+    /** NORMAL, WARMUP, DROP or FAILURE (lib/contract SET_TYPES); the original's sets are NORMAL. */
+    setType: text('set_type').$type<SetType>().notNull().default('NORMAL'),
+    /** Rate of perceived exertion, 6–10 in halves, or null. */
+    rpe: doublePrecision('rpe'),
   },
   (table) => [
     index('rep_weights_exercise_idx').on(table.exerciseId),
