@@ -57,6 +57,8 @@ const config = [
   {
     ignores: [
       '.next*/**',
+      // The blank app that benches measure against (bench/floor-app) builds into its own folder.
+      'bench/floor-app/.next*/**',
       'node_modules/**',
       'backend/dist/**',
       '.data/**',

@@ -59,6 +59,11 @@ export function requireBuild() {
 /** `stop` of every stack started in this process, also those still starting. */
 const startedStacks = new Set();
 
+/** Adds `stop` (idempotent) to what stopStartedStacks stops: another server a bench started. */
+export function trackStop(stop) {
+  startedStacks.add(stop);
+}
+
 /** Stops every stack this process started: runMain's `cleanup` for a bench that uses one. */
 export function stopStartedStacks() {
   return Promise.all([...startedStacks].map((stop) => stop()));

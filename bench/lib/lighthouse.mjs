@@ -56,43 +56,68 @@ export function diagnose(lhr) {
 export const ms = (value) => `${Math.round(value)} ms`.padStart(8);
 
 /**
- * Measures `url` `runs` times (Lighthouse's default mobile config, or its desktop one) with the
- * session's `cookie` sent on every request, logging each run. Returns every run's figures, the
- * median-score run (with its lhr and JSON report) and the median LCP of the runs.
+ * One Lighthouse run of `url` (its default mobile config, or the desktop one) with the session's
+ * `cookie` sent on every request; logs and returns its figures with the lhr and JSON report.
  */
-export async function measurePage(
+export async function measureOnce(
   chrome,
   url,
-  { runs, cookie, form = 'mobile', log = console.log, blockedUrlPatterns },
+  { cookie, form = 'mobile', log = console.log, blockedUrlPatterns, label, run = 0 },
 ) {
   const pagePath = new URL(url).pathname;
-  const results = [];
-  for (let run = 0; run < runs; run++) {
-    const result = await lighthouse(
-      url,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        extraHeaders: cookie ? { Cookie: cookie } : undefined,
-        // e.g. ['*/sw.js']: the page as it loads without its service worker.
-        blockedUrlPatterns,
-      },
-      form === 'desktop' ? desktopConfig : undefined,
-    );
-    const lhr = result.lhr;
-    if (lhr.runtimeError)
-      throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const f = figures(lhr);
-    if (f.finalPath !== pagePath)
-      throw new Error(`${pagePath} ended on ${f.finalPath} (not signed in?)`);
-    results.push({ ...f, lhr, json: result.report });
-    log(
-      `  ${form.padEnd(7)} ${pagePath.padEnd(6)} run ${run + 1}: ${String(f.score).padStart(3)}  FCP${ms(f.fcp)}  LCP${ms(f.lcp)}  TBT${ms(f.tbt)}  CLS ${f.cls.toFixed(3)}`,
-    );
-  }
-  const median = [...results].sort((a, b) => a.score - b.score)[Math.floor(runs / 2)];
+  const result = await lighthouse(
+    url,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+      // e.g. ['*/sw.js']: the page as it loads without its service worker.
+      blockedUrlPatterns,
+    },
+    form === 'desktop' ? desktopConfig : undefined,
+  );
+  const lhr = result.lhr;
+  if (lhr.runtimeError)
+    throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const f = figures(lhr);
+  if (f.finalPath !== pagePath)
+    throw new Error(`${pagePath} ended on ${f.finalPath} (not signed in?)`);
+  log(
+    `  ${form.padEnd(7)} ${(label ?? pagePath).padEnd(8)} run ${run + 1}: ${String(f.score).padStart(3)}  FCP${ms(f.fcp)}  LCP${ms(f.lcp)}  TBT${ms(f.tbt)}  CLS ${f.cls.toFixed(3)}`,
+  );
+  return { ...f, lhr, json: result.report };
+}
+
+/**
+ * The runs of one page summed up: the median-score run (with its lhr and JSON report), the median
+ * LCP of the runs (the LCP budget is checked on it, not on the median-score run's) and every run.
+ */
+export function summarize(results) {
+  const middle = Math.floor(results.length / 2);
+  const median = [...results].sort((a, b) => a.score - b.score)[middle];
   const lcps = results.map((result) => result.lcp).sort((a, b) => a - b);
-  return { ...median, medianLcp: lcps[Math.floor(runs / 2)], runs: results };
+  return { ...median, medianLcp: lcps[middle], runs: results };
+}
+
+/** Measures `url` `runs` times in a row (see measureOnce) and summarizes the runs. */
+export async function measurePage(chrome, url, { runs, ...options }) {
+  const results = [];
+  for (let run = 0; run < runs; run++)
+    results.push(await measureOnce(chrome, url, { ...options, run }));
+  return summarize(results);
+}
+
+/** The largest contentful paint's element, as Lighthouse names it (a snippet of its HTML). */
+export function lcpElement(lhr) {
+  const items = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const node = items.find((item) => item.type === 'node');
+  return node ? (node.snippet ?? node.nodeLabel ?? '') : '';
+}
+
+/** The render-blocking requests Lighthouse found (style sheets, scripts), by URL. */
+export function renderBlocking(lhr) {
+  const audit = lhr.audits['render-blocking-insight'] ?? lhr.audits['render-blocking-resources'];
+  return (audit?.details?.items ?? []).map((item) => item.url).filter(Boolean);
 }

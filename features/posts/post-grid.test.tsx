@@ -18,8 +18,23 @@ describe('PostGrid', () => {
     const images = within(list).getAllByRole('img');
     expect(images.map((image) => image.getAttribute('alt'))).toEqual(['데드리프트', '스쿼트']);
     expect(images[0]).toHaveAttribute('src', '/api/images/b.png');
-    expect(images[0]).toHaveAttribute('loading', 'lazy');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('loads the first row at once at high priority (the largest paint), the rest lazily', () => {
+    const many: Post[] = [4, 3, 2, 1].map((id) => ({
+      id,
+      text: `글 ${id}`,
+      imageUrl: `${id}.png`,
+    }));
+    render(<PostGrid posts={many} />);
+    const images = screen.getAllByRole('img');
+    for (const image of images.slice(0, 3)) {
+      expect(image).toHaveAttribute('loading', 'eager');
+      expect(image).toHaveAttribute('fetchpriority', 'high');
+    }
+    expect(images[3]).toHaveAttribute('loading', 'lazy');
+    expect(images[3]).not.toHaveAttribute('fetchpriority');
   });
 
   it('shows a placeholder thumbnail, not a broken request, for a post whose imageUrl is null', async () => {

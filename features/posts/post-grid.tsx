@@ -8,6 +8,12 @@ import { messages } from '@/lib/i18n/messages';
 import styles from './post-grid.module.css';
 import { PostImage } from './post-image';
 
+/**
+ * The thumbnails of the first row (three across on phones): one of them is the page's largest
+ * paint, so they load at once at high priority instead of lazily.
+ */
+const FIRST_ROW = 3;
+
 export interface PostGridProps {
   posts: readonly Post[];
   /** Accessible name of the list (`게시물` by default). */
@@ -35,7 +41,7 @@ export function PostGrid({
   if (posts.length === 0 && empty !== undefined) return <>{empty}</>;
   return (
     <ul className={styles.grid} aria-label={label}>
-      {posts.map((post) => (
+      {posts.map((post, index) => (
         <li key={post.id} className={styles.cell} data-post-id={post.id}>
           {onSelect ? (
             <button type="button" className={styles.button} onClick={() => onSelect(post)}>
@@ -44,6 +50,7 @@ export function PostGrid({
                 info={post}
                 alt={messages.profile.postImage(post.text)}
                 shape="square"
+                priority={index < FIRST_ROW}
               />
             </button>
           ) : (
@@ -52,6 +59,7 @@ export function PostGrid({
               info={post}
               alt={messages.profile.postImage(post.text)}
               shape="square"
+              priority={index < FIRST_ROW}
             />
           )}
         </li>

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -11,8 +12,13 @@ import { messages } from '@/lib/i18n/messages';
 
 import styles from './own-profile-header.module.css';
 import { FriendCount, MemberPostCount } from './profile-counts';
-import { ProfileEditDialog } from './profile-edit-dialog';
 import { ProfileSummary } from './profile-summary';
+
+// Loaded when the member opens it: the dialog and its photo shrinking are no part of the first view.
+const ProfileEditDialog = dynamic(
+  () => import('./profile-edit-dialog').then((module) => module.ProfileEditDialog),
+  { ssr: false },
+);
 
 export interface OwnProfileHeaderProps {
   /** The signed-in member as the server's login check saw them (the first render). */

@@ -1,6 +1,6 @@
-import { josa } from 'es-hangul';
-
 import { IMPORT_LIMITS, type ImportSkipReason, LIMITS } from '@/lib/contract/values';
+
+import { josa } from '../josa';
 
 /** The member's account and data: profile, its edit, settings, export, import, account deletion. */
 export const accountMessages = {

@@ -1,4 +1,4 @@
-import { josa } from 'es-hangul';
+import { josa } from '../josa';
 
 /** Clubs and their chat: the club list and page, its menu, the form, the room and unread counts. */
 export const clubsMessages = {

@@ -1,4 +1,4 @@
-import { josa } from 'es-hangul';
+import { josa } from '../josa';
 
 /** Friends: the friend page, requests, search and a friend's profile. */
 export const friendsMessages = {

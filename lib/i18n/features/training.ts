@@ -1,4 +1,4 @@
-import { josa } from 'es-hangul';
+import { josa } from '../josa';
 
 /** Training: exercises and the catalogue, routines, records and history, the week summary. */
 export const trainingMessages = {
