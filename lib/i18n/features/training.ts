@@ -187,6 +187,17 @@ export const trainingMessages = {
     showTable: '표로 보기',
     progressTableCaption: '세션별 추정 1RM과 최고 세트',
     volumeTableCaption: '세션별 볼륨과 세트 수',
+    /** The RPE chart (issue 27): the mean RPE of each session's sets that have one. */
+    rpeCaption: '세션별 평균 RPE (RIR = 10 − RPE)',
+    rpeAxis: 'RPE',
+    rpe: '평균 RPE',
+    topSetRpe: '최고 세트 RPE',
+    /** `8.5 (RIR 1.5)`. */
+    rpeValue: (rpe: number) => `${rpe} (RIR ${Math.round((10 - rpe) * 10) / 10})`,
+    noRpe: '—',
+    rpeSummary: (sessions: number, last: string, highest: number) =>
+      `RPE를 기록한 세션 ${sessions}회: 최근 평균 ${last}, 가장 높은 평균 ${highest}`,
+    rpeTableCaption: '세션별 평균 RPE와 최고 세트 RPE',
     date: '날짜',
     volume: '볼륨',
     setCount: '세트 수',
