@@ -15,6 +15,7 @@ export const BACKEND_BUILD_INPUTS = [
 
 export const APP_BUILD_INPUTS = [
   'app',
+  'features',
   'components',
   'lib',
   'public',
