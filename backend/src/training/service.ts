@@ -145,7 +145,11 @@ export async function exerciseHistory(
         localDate,
         // The top set's RPE and the day's mean RPE (of the working sets that have one) are
         // additions, left out when the day has none (issue 27).
-        topSet: { reps: top.reps, weight: top.weight, ...(top.rpe !== null ? { rpe: top.rpe } : {}) },
+        topSet: {
+          reps: top.reps,
+          weight: top.weight,
+          ...(top.rpe !== null ? { rpe: top.rpe } : {}),
+        },
         ...(rated.length > 0 ? { rpe: meanRpe(rated) } : {}),
         oneRepMax: Math.max(...daySets.map((set) => estimatedOneRepMax(set.weight, set.reps))),
         volume: daySets.reduce((total, set) => total + set.reps * set.weight, 0),
