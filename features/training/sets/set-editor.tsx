@@ -137,6 +137,7 @@ export function SetEditor({
                   n={n}
                   value={set.rpe}
                   disabled={disabled}
+                  className={styles.rpe}
                   onChange={(rpe) => update(index, { rpe })}
                 />
                 <button
