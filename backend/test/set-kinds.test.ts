@@ -211,6 +211,66 @@ for (const kind of databaseKinds()) {
         kinds(previous[0].repWeightList),
       );
     });
+
+    it('answers each session’s mean RPE and its top set’s RPE in the history, warm-ups left out, to the member only', async () => {
+      const today = seoulToday();
+      const [first, second, third] = [-6, -4, -2].map((days) => addDays(today, days));
+      await insertDays(server.database.db, [
+        buildDay({
+          memberId: me.id,
+          localDate: first,
+          entries: [
+            entryOf(bench, 1, [
+              // A warm-up's RPE counts in no history figure.
+              { reps: 10, weight: 40, done: true, type: 'WARMUP', rpe: 6 },
+              { reps: 5, weight: 80, done: true, rpe: 8 },
+              { reps: 5, weight: 80, done: true, rpe: 8.5 },
+              { reps: 8, weight: 60, done: true, type: 'DROP', rpe: 10 },
+            ]),
+          ],
+        }),
+        buildDay({
+          memberId: me.id,
+          localDate: second,
+          entries: [entryOf(bench, 1, [{ reps: 5, weight: 82.5, done: true }])],
+        }),
+        buildDay({
+          memberId: me.id,
+          localDate: third,
+          entries: [
+            entryOf(bench, 1, [
+              { reps: 3, weight: 85, done: true },
+              { reps: 5, weight: 80, done: true, rpe: 9 },
+            ]),
+          ],
+        }),
+      ]);
+      const history = exerciseHistorySchema.parse(
+        await api.get(`/api/exercise/${bench.id}/history?range=3m`),
+      );
+      assert.deepEqual(
+        history.sessions.map((session) => [session.localDate, session.rpe, session.topSet]),
+        [
+          // (8 + 8.5 + 10) / 3 = 8.83 → 8.8; the top set (80 kg × 5, most reps) has 8.
+          [first, 8.8, { reps: 5, weight: 80, rpe: 8 }],
+          // No RPE that day: both fields are left out, as before the addition.
+          [second, undefined, { reps: 5, weight: 82.5 }],
+          [third, 9, { reps: 3, weight: 85 }],
+        ],
+      );
+      const raw = (await api.get(`/api/exercise/${bench.id}/history?range=3m`)) as {
+        sessions: Array<Record<string, unknown>>;
+      };
+      assert.deepEqual(Object.keys(raw.sessions[1]).sort(), [
+        'localDate',
+        'oneRepMax',
+        'sets',
+        'topSet',
+        'volume',
+      ]);
+      // Another member learns nothing of it.
+      await theirApi.error('GET', `/api/exercise/${bench.id}/history?range=3m`, undefined, 404);
+    });
   });
 }
 

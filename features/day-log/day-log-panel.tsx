@@ -30,7 +30,8 @@ import {
   dayRecordsRead,
   previousSessionsRead,
 } from './reads';
-import { RecordBadge, TickSetList } from './tick-set-list';
+import type { SetValues } from './set-row-editor';
+import { type KindPatch, RecordBadge, TickSetList } from './tick-set-list';
 import { useDayLog } from './use-day-log';
 
 export interface DayLogPanelProps {
@@ -127,16 +128,30 @@ export function DayLogPanel({
    * Saves one set edited in its row: the exercise's sets, that one changed, go through the outbox
    * like the edit modal's save (PATCH /api/todayExercise/{todayId}); `queued` while offline.
    */
-  function onSaveSet(entry: DayEntry, index: number, values: { reps: number; weight: number }) {
+  function onSaveSet(entry: DayEntry, index: number, values: SetValues | KindPatch) {
     if (!today || locked) return Promise.reject(new Error(messages.inlineSets.saveFailed));
     const current = today.todayExercises.find((candidate) => candidate.id === entry.id) ?? entry;
+    // The other sets keep their kind and RPE (setsChange carries what they have).
     const sets = current.repWeightList.map((set, position) =>
       position === index
-        ? { id: set.id, ...values }
+        ? { id: set.id, reps: set.reps, weight: set.weight, ...values }
         : { id: set.id, reps: set.reps, weight: set.weight },
     );
     const change = setsChange(today, [{ id: entry.id, sets }]);
     return dayOutbox().submit(change.op, change.label);
+  }
+
+  /**
+   * A set's kind or RPE picked in its row: saved like a row's values (shown at once, queued
+   * while offline); a refusal the member is waiting for shows a toast.
+   */
+  async function onKindSet(entry: DayEntry, index: number, patch: KindPatch) {
+    try {
+      await onSaveSet(entry, index, patch);
+    } catch (failure) {
+      const fallback = 'type' in patch ? messages.setKinds.typeFailed : messages.setKinds.rpeFailed;
+      toast.error(describeError(failure, fallback));
+    }
   }
 
   /** `세트 추가`: a copy of the exercise's last set, saved like an edit. */
@@ -147,10 +162,16 @@ export function DayLogPanel({
       reps: set.reps,
       weight: set.weight,
     }));
-    const last = sets[sets.length - 1];
+    const last = entry.repWeightList[entry.repWeightList.length - 1];
     if (!last || sets.length >= LIMITS.sets) return;
+    // The copy is a set of the same kind, but a warm-up's copy is a working set (the sets after
+    // the warm-ups are the work); it has no RPE yet.
+    const type = last.type === 'WARMUP' ? 'NORMAL' : (last.type ?? 'NORMAL');
     const change = setsChange(today, [
-      { id: entry.id, sets: [...sets, { id: null, reps: last.reps, weight: last.weight }] },
+      {
+        id: entry.id,
+        sets: [...sets, { id: null, reps: last.reps, weight: last.weight, type }],
+      },
     ]);
     try {
       await dayOutbox().submit(change.op, change.label);
@@ -201,6 +222,9 @@ export function DayLogPanel({
                   previous={previousByEntry.get(entry.id)?.repWeightList}
                   onTick={locked ? undefined : (set, done) => void onTickSet(entry, set, done)}
                   onSave={locked ? undefined : (index, values) => onSaveSet(entry, index, values)}
+                  onKind={
+                    locked ? undefined : (index, patch) => void onKindSet(entry, index, patch)
+                  }
                 />
                 {locked ? null : (
                   <Button

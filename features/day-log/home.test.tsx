@@ -127,17 +127,19 @@ describe('DayLogPanel', () => {
     expect(names.map((name) => name.textContent)).toEqual(['1스쿼트', '2크런치']);
     const squat = names[0].parentElement as HTMLElement;
     const crunch = names[1].parentElement as HTMLElement;
-    // Each set's row: weight then reps, in inputs; a weight of 0 is an empty input.
+    // Each set's row: its kind badge (a working set shows its number), then weight and reps, in
+    // inputs; a weight of 0 is an empty input.
     const values = (entry: HTMLElement) =>
       Array.from(entry.querySelectorAll('li')).map((li) => [
-        li.querySelector('span')?.firstChild?.textContent,
+        li.querySelector('button')?.textContent,
+        li.querySelector('button')?.getAttribute('aria-label'),
         ...Array.from(li.querySelectorAll('input')).map((input) => input.value),
       ]);
     expect(values(squat)).toEqual([
-      ['1세트', '100', '5'],
-      ['2세트', '110', '3'],
+      ['1', '1세트 종류: 일반 세트 1', '100', '5'],
+      ['2', '2세트 종류: 일반 세트 2', '110', '3'],
     ]);
-    expect(values(crunch)).toEqual([['1세트', '', '20']]);
+    expect(values(crunch)).toEqual([['1', '1세트 종류: 일반 세트 1', '', '20']]);
     expect(within(squat).getByRole('textbox', { name: '1세트 무게' })).toHaveAttribute(
       'inputmode',
       'decimal',

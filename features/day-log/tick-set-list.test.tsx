@@ -55,6 +55,65 @@ describe('TickSetList', () => {
   });
 });
 
+describe('TickSetList with set kinds and RPE (issue 27)', () => {
+  const kinds = [
+    { id: 1, reps: 10, weight: 40, done: true, type: 'WARMUP' as const },
+    { id: 2, reps: 5, weight: 100, done: false, rpe: 8 },
+    { id: 3, reps: 8, weight: 80, done: false, type: 'DROP' as const, rpe: 9.5 },
+  ];
+
+  it('edits a row’s kind from its badge and its RPE from its picker, and joins a drop to its set', async () => {
+    const user = userEvent.setup();
+    const onKind = jest.fn();
+    render(
+      <TickSetList
+        sets={kinds}
+        onTick={jest.fn()}
+        onSave={jest.fn(async () => 'sent' as const)}
+        onKind={onKind}
+      />,
+    );
+    const rows = screen.getAllByRole('listitem');
+    expect(rows.map((row) => [row.dataset.type, row.dataset.joined])).toEqual([
+      ['WARMUP', undefined],
+      ['NORMAL', undefined],
+      ['DROP', 'true'],
+    ]);
+    expect(rows.map((row) => within(row).getAllByRole('button')[0].textContent)).toEqual([
+      'W',
+      '1',
+      'D',
+    ]);
+    expect(
+      within(rows[2]).getByRole('button', { name: '3세트 종류: 드롭 세트 D, 2세트에 이어짐' }),
+    ).toBeInTheDocument();
+    expect(within(rows[2]).getByRole('combobox', { name: '3세트 RPE' })).toHaveValue('9.5');
+    expect(rows[2]).toHaveTextContent('RPE 9.5RIR 0.5');
+
+    await user.click(within(rows[1]).getByRole('button', { name: /^2세트 종류/ }));
+    await user.click(screen.getByRole('menuitemradio', { name: '실패 세트' }));
+    expect(onKind).toHaveBeenLastCalledWith(1, { type: 'FAILURE' });
+
+    await user.selectOptions(within(rows[0]).getByRole('combobox', { name: '1세트 RPE' }), '7');
+    expect(onKind).toHaveBeenLastCalledWith(0, { rpe: 7 });
+    await user.selectOptions(
+      within(rows[2]).getByRole('combobox', { name: '3세트 RPE' }),
+      'RPE 없음',
+    );
+    expect(onKind).toHaveBeenLastCalledWith(2, { rpe: null });
+  });
+
+  it('shows a friend the kinds and the RPE without offering them', () => {
+    render(<TickSetList sets={kinds} />);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[0]).getByTitle(/^1세트 종류: 워밍업/)).toHaveTextContent('W');
+    expect(within(rows[1]).getByTitle('RPE 8 · RIR 2')).toHaveTextContent('RPE 8');
+    expect(rows[2]).toHaveAttribute('data-joined', 'true');
+  });
+});
+
 describe('setsSummary', () => {
   it('writes one weight once, and each change of weight', () => {
     expect(

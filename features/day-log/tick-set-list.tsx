@@ -1,4 +1,7 @@
 import { CheckIcon } from '@/components/ui/icons';
+import { RpeMark, RpePicker } from '@/features/training/sets/rpe-picker';
+import { SetKindBadge } from '@/features/training/sets/set-kind-badge';
+import { setBadges, type SetType } from '@/features/training/sets/set-kinds';
 import type { RepWeight } from '@/lib/contract/exercise';
 import { messages } from '@/lib/i18n/messages';
 import type { RecordKind } from '@/lib/shared/training/records';
@@ -18,11 +21,19 @@ export interface TickSetListProps {
    * (the member's own log).
    */
   onSave?: (index: number, values: SetValues) => Promise<'sent' | 'queued'>;
+  /**
+   * Saves one set's new kind or RPE (null clears it); with `onSave`, each row has the kind badge's
+   * menu and the RPE picker.
+   */
+  onKind?: (index: number, patch: KindPatch) => void;
   /** The last session's sets of this exercise (kilograms), the ghosts of the rows by position. */
   previous?: readonly SetValues[];
   /** The member's unit (weights are stored in kg). */
   unit?: WeightUnit;
 }
+
+/** A change of a set's kind or RPE (null: no RPE). */
+export type KindPatch = { type: SetType } | { rpe: number | null };
 
 /** A PR badge: `PR` on screen, the records it stands for in its accessible text and title. */
 export function RecordBadge({ kinds }: { kinds: readonly RecordKind[] }) {
@@ -38,9 +49,11 @@ export function RecordBadge({ kinds }: { kinds: readonly RecordKind[] }) {
 
 /**
  * A day's sets, weight before reps, with the PR badges of the sets that set a record. The member's
- * own log (`onTick`, `onSave`) edits each row in place (SetRowEditor) and ends it with its one-tap
- * done mark on the right, under the thumb (a 44 px button, `aria-pressed`); a friend's log shows
- * `1세트 100kg 5회` and the marks, not offering them.
+ * own log (`onTick`, `onSave`) edits each row in place (SetRowEditor): the kind badge first (its
+ * number, W, D or F, a menu of the kinds; issue 27), weight, reps, the RPE picker, and the one-tap
+ * done mark on the right, under the thumb (a 44 px button, `aria-pressed`); a drop set sits
+ * indented under the set it belongs to and a warm-up is set apart. A friend's log shows
+ * `1세트 100kg 5회` with the kind, the RPE and the marks, not offering them.
  */
 export function TickSetList({
   sets,
@@ -49,13 +62,17 @@ export function TickSetList({
   onSave,
   previous,
   unit = 'kg',
+  onKind,
 }: TickSetListProps) {
+  const kinds = setBadges(sets);
   return (
     <ol className={styles.rows}>
       {sets.map((set, index) => {
         const done = set.done === true;
-        const kinds = set.id === null ? undefined : records?.get(set.id);
-        const badge = kinds && kinds.length > 0 ? <RecordBadge kinds={kinds} /> : null;
+        const kind = kinds[index];
+        const rowKind = { 'data-type': kind.type, 'data-joined': kind.joined || undefined };
+        const broken = set.id === null ? undefined : records?.get(set.id);
+        const badge = broken && broken.length > 0 ? <RecordBadge kinds={broken} /> : null;
         const tick = onTick ? (
           <button
             type="button"
@@ -69,9 +86,13 @@ export function TickSetList({
         ) : null;
         if (onSave) {
           return (
-            <li key={set.id ?? index} className={styles.editRow} data-done={done}>
-              <span className={`${styles.label} ${styles.labelStack}`}>
-                {messages.sets.label(index + 1)}
+            <li key={set.id ?? index} className={styles.editRow} data-done={done} {...rowKind}>
+              <span className={styles.labelStack}>
+                <SetKindBadge
+                  n={index + 1}
+                  badge={kind}
+                  onChange={onKind ? (type) => onKind(index, { type }) : undefined}
+                />
                 {badge}
               </span>
               <SetRowEditor
@@ -81,12 +102,20 @@ export function TickSetList({
                 previous={previous?.[index]}
                 onSave={(values) => onSave(index, values)}
               />
+              {onKind ? (
+                <RpePicker
+                  n={index + 1}
+                  value={set.rpe ?? null}
+                  className={styles.rpe}
+                  onChange={(rpe) => onKind(index, { rpe })}
+                />
+              ) : null}
               {tick}
             </li>
           );
         }
         return (
-          <li key={set.id ?? index} className={styles.set} data-done={done}>
+          <li key={set.id ?? index} className={styles.set} data-done={done} {...rowKind}>
             {tick ??
               (done ? (
                 <span className={styles.doneMark}>
@@ -99,6 +128,8 @@ export function TickSetList({
               <span className={styles.weight}>{formatWeight(set.weight, unit)}</span>
             ) : null}
             <span className={styles.reps}>{messages.sets.reps(set.reps)}</span>
+            {kind.type !== 'NORMAL' ? <SetKindBadge n={index + 1} badge={kind} /> : null}
+            {set.rpe != null ? <RpeMark rpe={set.rpe} /> : null}
             {badge}
           </li>
         );

@@ -98,13 +98,18 @@ export type HistoryRange = z.infer<typeof historyRangeSchema>;
 /** One day's work on an exercise in its history. */
 export const historySessionSchema = z.object({
   localDate: localDateSchema,
-  /** The heaviest set (most reps among equals). */
+  /** The heaviest set (most reps among equals), with its RPE when it has one. */
   topSet: loggedSetSchema,
   /** Best estimated one-rep max of the day (Epley). */
   oneRepMax: z.number(),
   /** Sum of reps × kg. */
   volume: z.number(),
   sets: int(),
+  /**
+   * Mean RPE of the day's counted sets that have one, to one decimal (an addition, issue 27):
+   * absent when none has an RPE. Warm-ups count in no history figure.
+   */
+  rpe: z.optional(z.number()),
 });
 
 /** `GET /api/exercise/{id}/history?range=3m|1y|all`: sessions oldest first, and the records. */

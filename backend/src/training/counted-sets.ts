@@ -32,6 +32,8 @@ function workingOnly<T extends { setType: string }>(rows: readonly T[]): T[] {
 export interface CountedSet extends LoggedSet {
   exerciseId: number;
   todayExerciseId: number;
+  /** The set's RPE (6–10 in halves), null when it has none (the history's RPE series). */
+  rpe: number | null;
 }
 
 type SetTuple = [
@@ -44,6 +46,7 @@ type SetTuple = [
   entryId: number,
   exerciseId: number,
   setType: string,
+  rpe: number | null,
 ];
 
 /**
@@ -66,7 +69,7 @@ export async function countedSetsOf(
   );
   const result = (await db.execute(sql`
     select json_agg(
-      json_build_array(t.local_date, r.id, r.reps, r.weight, r.done, t.check_box, te.id, te.exercise_id, r.set_type)
+      json_build_array(t.local_date, r.id, r.reps, r.weight, r.done, t.check_box, te.id, te.exercise_id, r.set_type, r.rpe)
       order by t.local_date, r.id
     ) as sets
     from ${todayExercises} te
@@ -80,7 +83,7 @@ export async function countedSetsOf(
   const raw = result.rows[0]?.sets ?? [];
   const tuples: SetTuple[] = typeof raw === 'string' ? (JSON.parse(raw) as SetTuple[]) : raw;
   const rows = tuples.map(
-    ([date, setId, reps, weight, done, checkBox, entryId, exerciseId, setType]) => ({
+    ([date, setId, reps, weight, done, checkBox, entryId, exerciseId, setType, rpe]) => ({
       date,
       setId,
       reps,
@@ -90,6 +93,7 @@ export async function countedSetsOf(
       entryId,
       exerciseId,
       setType,
+      rpe,
     }),
   );
   return workingOnly(countedOnly(rows)).map((row) => ({
@@ -99,6 +103,7 @@ export async function countedSetsOf(
     weight: row.weight,
     exerciseId: row.exerciseId,
     todayExerciseId: row.entryId,
+    rpe: row.rpe,
   }));
 }
 

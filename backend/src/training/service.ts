@@ -109,6 +109,11 @@ function rangeStart(range: HistoryRange, today: string): string | undefined {
   return addDays(start.toISOString().slice(0, 10), 1);
 }
 
+/** The mean of RPEs, to one decimal (8, 8.5 and 9 → 8.5; 8 and 8.5 → 8.3). */
+function meanRpe(values: readonly number[]): number {
+  return Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10) / 10;
+}
+
 /**
  * One exercise's sessions within `range` (ending on `today`), oldest first, with its records of
  * all time; 404 unless the exercise is `memberId`'s.
@@ -135,9 +140,17 @@ export async function exerciseHistory(
           ? set
           : best,
       );
+      const rated = daySets.flatMap((set) => (set.rpe === null ? [] : [set.rpe]));
       return {
         localDate,
-        topSet: { reps: top.reps, weight: top.weight },
+        // The top set's RPE and the day's mean RPE (of the working sets that have one) are
+        // additions, left out when the day has none (issue 27).
+        topSet: {
+          reps: top.reps,
+          weight: top.weight,
+          ...(top.rpe !== null ? { rpe: top.rpe } : {}),
+        },
+        ...(rated.length > 0 ? { rpe: meanRpe(rated) } : {}),
         oneRepMax: Math.max(...daySets.map((set) => estimatedOneRepMax(set.weight, set.reps))),
         volume: daySets.reduce((total, set) => total + set.reps * set.weight, 0),
         sets: daySets.length,

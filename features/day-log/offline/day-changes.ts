@@ -1,6 +1,6 @@
 import type { DayLog } from '@/features/day-log/reads';
 import type { Routine } from '@/features/training/reads/routines';
-import type { Exercise, RepWeight } from '@/lib/contract/exercise';
+import type { Exercise, RepWeight, SetType } from '@/lib/contract/exercise';
 import type { TodayExercise } from '@/lib/contract/today';
 import { messages } from '@/lib/i18n/messages';
 
@@ -28,12 +28,21 @@ function names(list: readonly string[]): string {
     : `${list.slice(0, 2).join(', ')} 외 ${list.length - 2}개`;
 }
 
+/** A set's kind and RPE where it has them (the wire leaves NORMAL and none out). */
+function kindOf(set: Pick<RepWeight, 'type' | 'rpe'>): Pick<RepWeight, 'type' | 'rpe'> {
+  return {
+    ...(set.type !== undefined ? { type: set.type } : {}),
+    ...(set.rpe !== undefined ? { rpe: set.rpe } : {}),
+  };
+}
+
 function newSets(sets: readonly RepWeight[]): RepWeight[] {
   return sets.map((set) => ({
     id: newTemporaryId(),
     reps: set.reps,
     weight: set.weight,
     done: false,
+    ...kindOf(set),
   }));
 }
 
@@ -157,16 +166,25 @@ export function sequenceChange(
   };
 }
 
+/** A set as a sets change lists it: `type` and `rpe` left out keep what the set has. */
+export interface ChangedSet {
+  id?: number | null;
+  reps: number;
+  weight: number;
+  type?: SetType | null;
+  /** null clears the set's RPE. */
+  rpe?: number | null;
+}
+
 /**
  * The edit modal's sets, every entry's list in the order shown. A set keeps its id and its done
- * mark; a new one gets a temporary id so that it can be ticked before the server answered.
+ * mark; a new one gets a temporary id so that it can be ticked before the server answered. A set
+ * that leaves out its kind or RPE keeps the stored one (carried into the change, so that the
+ * queued change shows it and sends it; issue 27).
  */
 export function setsChange(
   day: DayLog,
-  changes: ReadonlyArray<{
-    id: number;
-    sets: ReadonlyArray<{ id?: number | null; reps: number; weight: number }>;
-  }>,
+  changes: ReadonlyArray<{ id: number; sets: ReadonlyArray<ChangedSet> }>,
 ): DayChange {
   const entryNames = changes.map(
     (change) => day.todayExercises.find((entry) => entry.id === change.id)?.exerciseName ?? '',
@@ -180,13 +198,19 @@ export function setsChange(
         const stored = day.todayExercises.find((entry) => entry.id === change.id)?.repWeightList;
         return {
           id: change.id,
-          repWeightList: change.sets.map((set) => ({
-            id: set.id ?? newTemporaryId(),
-            reps: set.reps,
-            weight: set.weight,
-            done:
-              stored?.find((candidate) => set.id != null && candidate.id === set.id)?.done ?? false,
-          })),
+          repWeightList: change.sets.map((set) => {
+            const before = stored?.find((candidate) => set.id != null && candidate.id === set.id);
+            return {
+              id: set.id ?? newTemporaryId(),
+              reps: set.reps,
+              weight: set.weight,
+              done: before?.done ?? false,
+              ...kindOf({
+                type: set.type ?? before?.type,
+                rpe: set.rpe !== undefined ? set.rpe : before?.rpe,
+              }),
+            };
+          }),
         };
       }),
     },

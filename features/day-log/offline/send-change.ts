@@ -103,7 +103,19 @@ async function sendSets(api: Api, op: SetsOp, key: string, ids: IdMap): Promise<
     repWeightList: change.repWeightList.map((set): RepWeightInput => {
       // A set made offline whose add was answered without it is sent as a new set.
       const id = set.id === null ? undefined : resolveId(set.id, ids);
-      return { ...(id !== undefined ? { id } : {}), reps: set.reps, weight: set.weight };
+      // Kind and RPE as the change has them (what it leaves out the backend keeps); a new set
+      // leaves out the defaults, so a plain set is sent as the original backend knows it.
+      const type =
+        set.type && (id !== undefined || set.type !== 'NORMAL') ? { type: set.type } : {};
+      const rpe =
+        set.rpe !== undefined && (id !== undefined || set.rpe !== null) ? { rpe: set.rpe } : {};
+      return {
+        ...(id !== undefined ? { id } : {}),
+        reps: set.reps,
+        weight: set.weight,
+        ...type,
+        ...rpe,
+      };
     }),
   }));
   const madeHere = op.changes.some((change) =>

@@ -8,7 +8,7 @@ import { messages } from '@/lib/i18n/messages';
 import type { WeightUnit } from '@/lib/shared/training/units';
 
 import styles from './exercise-history-page.module.css';
-import { ProgressChart, VolumeChart } from './history-charts';
+import { hasRpe, ProgressChart, RpeChart, VolumeChart } from './history-charts';
 import { historyHref } from './history-range';
 import { RangeSwitch } from './range-switch';
 import { RecordsList } from './records-list';
@@ -28,7 +28,8 @@ function hasAnyRecord(records: ExerciseHistory['records']): boolean {
 
 /**
  * An exercise's history (/exercise/{id}): its name and body part, the range switch, the progress
- * and volume charts of the range's sessions, and its personal records. Entirely a server
+ * and volume charts of the range's sessions (and their RPE when some has one), and its personal
+ * records. Entirely a server
  * component: the first HTML is the whole screen, with or without JavaScript. Weights are shown in
  * `unit`, the member's.
  */
@@ -87,6 +88,7 @@ export function ExerciseHistoryPage({
             <div className={styles.charts}>
               <ProgressChart sessions={sessions} unit={unit} />
               <VolumeChart sessions={sessions} unit={unit} />
+              {hasRpe(sessions) ? <RpeChart sessions={sessions} /> : null}
             </div>
           ) : (
             <EmptyState

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { ExerciseHistory } from '@/lib/contract/training';
 
 import { ExerciseHistoryPage } from './exercise-history-page';
-import { type HistorySession, ProgressChart, VolumeChart } from './history-charts';
+import { type HistorySession, ProgressChart, RpeChart, VolumeChart } from './history-charts';
 
 export const SESSIONS: HistorySession[] = [
   {
@@ -187,5 +187,43 @@ describe('ExerciseHistoryPage', () => {
       '/exercise/7?range=all',
     );
     expect(screen.getByRole('region', { name: '개인 기록' })).toBeInTheDocument();
+  });
+});
+
+describe('RpeChart (issue 27)', () => {
+  const rated: HistorySession[] = [
+    { ...SESSIONS[0], rpe: 7.5, topSet: { ...SESSIONS[0].topSet, rpe: 8 } },
+    SESSIONS[1],
+    { ...SESSIONS[2], rpe: 8.8 },
+  ];
+
+  it('draws a point per session with an RPE, leaves a gap for one without, and tables both RPEs', () => {
+    const { container } = render(<RpeChart sessions={rated} />);
+    expect(
+      screen.getByRole('img', {
+        name: 'RPE를 기록한 세션 2회: 최근 평균 8.8 (RIR 1.2), 가장 높은 평균 8.8',
+      }),
+    ).toBeInTheDocument();
+    const points = container.querySelectorAll('[data-series="rpe"] circle');
+    expect(Array.from(points).map((point) => point.textContent)).toEqual([
+      '2026.10.05 평균 RPE 7.5 (RIR 2.5)',
+      '2026.11.21 평균 RPE 8.8 (RIR 1.2)',
+    ]);
+    expect(container.querySelectorAll('[data-series="rpe"] line')).toHaveLength(1);
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '날짜평균 RPE최고 세트 RPE',
+      '2026.10.057.5 (RIR 2.5)8 (RIR 2)',
+      '2026.10.12——',
+      '2026.11.218.8 (RIR 1.2)—',
+    ]);
+  });
+
+  it('shows on the history page only when some session has an RPE', () => {
+    const { unmount } = render(<ExerciseHistoryPage history={history()} unit="kg" />);
+    expect(screen.queryByText('세션별 평균 RPE (RIR = 10 − RPE)')).not.toBeInTheDocument();
+    unmount();
+    render(<ExerciseHistoryPage history={history({ sessions: rated })} unit="kg" />);
+    expect(screen.getByText('세션별 평균 RPE (RIR = 10 − RPE)')).toBeInTheDocument();
   });
 });

@@ -12,7 +12,8 @@ import styles from './history-charts.module.css';
 
 /**
  * The exercise history's charts, drawn on the server as inline SVG (no chart library, no script):
- * the estimated one-rep max and the top set's weight per session, and the volume per session.
+ * the estimated one-rep max and the top set's weight per session, the volume per session, and the
+ * RPE per session when the range has any.
  * Sessions sit in equal slots, oldest on the left. Horizontal positions are percentages of the
  * plot's width, so a chart stretches with the screen while its text keeps its size (no viewBox
  * scaling); the value labels sit in a column of their own beside the plot. Each chart is a figure
@@ -71,7 +72,8 @@ function ValueLabels({
 }: {
   ticks: readonly number[];
   height: number;
-  unit: WeightUnit;
+  /** The axis's unit on top: the member's weight unit, or `RPE`. */
+  unit: string;
 }) {
   return (
     <svg
@@ -114,7 +116,7 @@ function ChartFrame({
   label: string;
   height: number;
   ticks: readonly number[];
-  unit: WeightUnit;
+  unit: string;
   children: ReactNode;
 }) {
   return (
@@ -182,7 +184,16 @@ function DataTable({
   );
 }
 
-/** Points of one series joined by a line, at each session's slot. */
+const SERIES_CLASSES = {
+  oneRepMax: styles.oneRepMax,
+  topSet: styles.topSet,
+  rpe: styles.rpe,
+} as const;
+
+/**
+ * Points of one series joined by a line, at each session's slot; a session without a value (null:
+ * no RPE that day) has no point, and the line joins the sessions either side of it.
+ */
 function Series({
   name,
   values,
@@ -190,24 +201,24 @@ function Series({
   height,
   titles,
 }: {
-  name: 'oneRepMax' | 'topSet';
-  values: readonly number[];
+  name: keyof typeof SERIES_CLASSES;
+  values: ReadonlyArray<number | null>;
   ticks: readonly number[];
   height: number;
   titles: readonly string[];
 }) {
   const count = values.length;
-  const points = values.map((value, index) => ({
-    x: `${slotCentre(index, count)}%`,
-    y: yOffset(value, ticks, height),
-  }));
+  const points = values.flatMap((value, index) =>
+    value === null
+      ? []
+      : [{ index, x: `${slotCentre(index, count)}%`, y: yOffset(value, ticks, height) }],
+  );
   const radius = count > 40 ? 2.5 : 4;
-  const seriesClass = name === 'oneRepMax' ? styles.oneRepMax : styles.topSet;
   return (
-    <g className={seriesClass} data-series={name}>
+    <g className={SERIES_CLASSES[name]} data-series={name}>
       {points.slice(1).map((point, index) => (
         <line
-          key={`l${index}`}
+          key={`l${point.index}`}
           className={styles.line}
           x1={points[index].x}
           y1={points[index].y}
@@ -215,9 +226,15 @@ function Series({
           y2={point.y}
         />
       ))}
-      {points.map((point, index) => (
-        <circle key={`p${index}`} className={styles.point} cx={point.x} cy={point.y} r={radius}>
-          <title>{titles[index]}</title>
+      {points.map((point) => (
+        <circle
+          key={`p${point.index}`}
+          className={styles.point}
+          cx={point.x}
+          cy={point.y}
+          r={radius}
+        >
+          <title>{titles[point.index]}</title>
         </circle>
       ))}
     </g>
@@ -346,6 +363,70 @@ export function VolumeChart({
             formatDate(session.localDate),
             formatVolume(session.volume, unit),
             `${session.sets}`,
+          ],
+        }))}
+      />
+    </figure>
+  );
+}
+
+const RPE_HEIGHT = 120;
+/** The RPE axis: the scale's whole range, so sessions compare at a glance. */
+const RPE_TICKS = [6, 7, 8, 9, 10];
+
+/** True when some session of the range has an RPE (the RPE chart shows only then). */
+export function hasRpe(sessions: readonly HistorySession[]): boolean {
+  return sessions.some((session) => session.rpe !== undefined);
+}
+
+/**
+ * The chart of the RPE per session (issue 27): the mean RPE of the day's sets that have one, with
+ * the reps in reserve it means; the table adds the top set's RPE. Sessions without RPE leave a gap.
+ */
+export function RpeChart({ sessions }: { sessions: readonly HistorySession[] }) {
+  const rated = sessions.filter((session) => session.rpe !== undefined);
+  const mean = (session: HistorySession) =>
+    session.rpe === undefined ? messages.history.noRpe : messages.history.rpeValue(session.rpe);
+  const label = messages.history.rpeSummary(
+    rated.length,
+    mean(rated[rated.length - 1]),
+    Math.max(...rated.map((session) => session.rpe!)),
+  );
+  const captionId = useId();
+  return (
+    <figure className={styles.figure} aria-labelledby={captionId}>
+      <figcaption className={styles.caption} id={captionId}>
+        {messages.history.rpeCaption}
+      </figcaption>
+      <ChartFrame
+        label={label}
+        height={RPE_HEIGHT}
+        ticks={RPE_TICKS}
+        unit={messages.history.rpeAxis}
+      >
+        <Series
+          name="rpe"
+          values={sessions.map((session) => session.rpe ?? null)}
+          ticks={RPE_TICKS}
+          height={RPE_HEIGHT}
+          titles={sessions.map(
+            (session) =>
+              `${formatDate(session.localDate)} ${messages.history.rpe} ${mean(session)}`,
+          )}
+        />
+        <DateLabels sessions={sessions} height={RPE_HEIGHT} />
+      </ChartFrame>
+      <DataTable
+        caption={messages.history.rpeTableCaption}
+        columns={[messages.history.date, messages.history.rpe, messages.history.topSetRpe]}
+        rows={sessions.map((session) => ({
+          key: session.localDate,
+          cells: [
+            formatDate(session.localDate),
+            mean(session),
+            session.topSet.rpe != null
+              ? messages.history.rpeValue(session.topSet.rpe)
+              : messages.history.noRpe,
           ],
         }))}
       />

@@ -1,4 +1,4 @@
-import type { RepWeight, RepWeightInput } from '@/lib/contract/exercise';
+import type { RepWeight, RepWeightInput, SetType } from '@/lib/contract/exercise';
 import { LIMITS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
 import { fromDisplayWeight, toDisplayWeight, type WeightUnit } from '@/lib/shared/training/units';
@@ -13,11 +13,17 @@ export interface SetDraft {
   id: number | null;
   reps: number | null;
   weight: number | null;
+  /** The set's kind (issue 27): a working set, a warm-up, a drop set or a set to failure. */
+  type: SetType;
+  /** The set's RPE (6–10 in halves), or null for none. */
+  rpe: number | null;
   /**
    * A stored set's kilograms and the weight first shown for them: a weight left as shown is sent
    * back as the exact kilograms, so merely saving in pounds never nudges 62.5 kg to 62.504 kg.
    */
   stored?: { kg: number; shown: number };
+  /** A stored set's kind and RPE as loaded: only a change of them is sent. */
+  storedKind?: { type: SetType; rpe: number | null };
 }
 
 let counter = 0;
@@ -25,7 +31,15 @@ let counter = 0;
 /** A fresh, empty set row. */
 export function newSetDraft(values: Partial<Omit<SetDraft, 'key'>> = {}): SetDraft {
   counter += 1;
-  return { key: `set-${counter}`, id: null, reps: null, weight: null, ...values };
+  return {
+    key: `set-${counter}`,
+    id: null,
+    reps: null,
+    weight: null,
+    type: 'NORMAL',
+    rpe: null,
+    ...values,
+  };
 }
 
 /** Draft rows for stored sets (keeps their ids), weights in the member's `unit`. */
@@ -36,7 +50,10 @@ export function setDraftsFrom(list: readonly RepWeight[], unit: WeightUnit = 'kg
       id: set.id,
       reps: set.reps,
       weight: shown,
+      type: set.type ?? 'NORMAL',
+      rpe: set.rpe ?? null,
       stored: { kg: set.weight, shown },
+      storedKind: { type: set.type ?? 'NORMAL', rpe: set.rpe ?? null },
     });
   });
 }
@@ -85,14 +102,24 @@ export function draftKilograms(set: SetDraft, unit: WeightUnit = 'kg'): number {
   return fromDisplayWeight(set.weight, unit);
 }
 
-/** Wire sets of valid drafts, in kilograms; stored ids are kept. */
+/**
+ * Wire sets of valid drafts, in kilograms; stored ids are kept. Kind and RPE are sent only when
+ * they say something (the backend keeps what a set leaves out, and a new set is a working set
+ * without RPE): a new set's when not the default, a stored set's when changed, so a drop set made
+ * normal again says `NORMAL` and a cleared RPE says null, and an untouched set goes as before.
+ */
 export function toRepWeightInputs(
   sets: readonly SetDraft[],
   unit: WeightUnit = 'kg',
 ): RepWeightInput[] {
-  return sets.map((set) => ({
-    ...(set.id !== null ? { id: set.id } : {}),
-    reps: set.reps ?? 0,
-    weight: draftKilograms(set, unit),
-  }));
+  return sets.map((set) => {
+    const before = set.id !== null ? set.storedKind : undefined;
+    return {
+      ...(set.id !== null ? { id: set.id } : {}),
+      reps: set.reps ?? 0,
+      weight: draftKilograms(set, unit),
+      ...(set.type !== (before?.type ?? 'NORMAL') ? { type: set.type } : {}),
+      ...(set.rpe !== (before?.rpe ?? null) ? { rpe: set.rpe } : {}),
+    };
+  });
 }

@@ -8,6 +8,7 @@ import { useWeightUnit } from '@/features/training/use-weight-unit';
 import { LIMITS } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
 
+import { RpePicker } from './rpe-picker';
 import {
   hasValidReps,
   hasValidWeight,
@@ -16,6 +17,8 @@ import {
   type SetDraft,
 } from './set-drafts';
 import styles from './set-editor.module.css';
+import { SetKindBadge } from './set-kind-badge';
+import { setBadges } from './set-kinds';
 
 export interface SetEditorProps {
   /** The rows, in order (set 1 first). */
@@ -32,9 +35,10 @@ export interface SetEditorProps {
 }
 
 /**
- * Editable sets: per row a weight then a reps number input (weight before reps everywhere, issue
- * 29; placeholders `무게 (Set N)` and `반복 횟수 (Set N)`, also their labels), a remove button,
- * and `세트 추가` at the bottom. Shared by the exercise form, the routine edit modal and the day
+ * Editable sets: per row the set's kind badge (its number, W, D or F; issue 27), a weight then a
+ * reps number input (weight before reps everywhere, issue 29; placeholders `무게 (Set N)` and
+ * `반복 횟수 (Set N)`, also their labels), the RPE picker, a remove button, and `세트 추가` at the
+ * bottom. A drop set sits indented under the set it belongs to; a warm-up is set apart. Shared by the exercise form, the routine edit modal and the day
  * log's edit modal. Controlled: the parent owns the list and validates it with `validateSets`.
  */
 export function SetEditor({
@@ -54,6 +58,7 @@ export function SetEditor({
     onChange(sets.map((set, i) => (i === index ? { ...set, ...patch } : set)));
   const remove = (index: number) => onChange(sets.filter((_, i) => i !== index));
   const add = () => onChange([...sets, newSetDraft()]);
+  const badges = setBadges(sets);
 
   return (
     <fieldset
@@ -68,11 +73,20 @@ export function SetEditor({
             const n = index + 1;
             const repsInvalid = Boolean(error) && !hasValidReps(set);
             const weightInvalid = Boolean(error) && !hasValidWeight(set);
+            const badge = badges[index];
             return (
-              <li key={set.key} className={styles.row}>
-                <span className={styles.number} aria-hidden="true">
-                  {n}
-                </span>
+              <li
+                key={set.key}
+                className={styles.row}
+                data-type={set.type}
+                data-joined={badge.joined || undefined}
+              >
+                <SetKindBadge
+                  n={n}
+                  badge={badge}
+                  disabled={disabled}
+                  onChange={(type) => update(index, { type })}
+                />
                 <div className={styles.field}>
                   <label className="visuallyHidden" htmlFor={`${baseId}-${set.key}-weight`}>
                     {messages.sets.weightLabel(n)}
@@ -119,6 +133,13 @@ export function SetEditor({
                     {messages.sets.repsUnit}
                   </span>
                 </div>
+                <RpePicker
+                  n={n}
+                  value={set.rpe}
+                  disabled={disabled}
+                  className={styles.rpe}
+                  onChange={(rpe) => update(index, { rpe })}
+                />
                 <button
                   type="button"
                   className={styles.remove}

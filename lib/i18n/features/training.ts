@@ -19,6 +19,44 @@ export const trainingMessages = {
     sessionVolumePr: '세션 볼륨 PR',
     tickFailed: '세트 완료 표시를 저장하지 못했습니다.',
   },
+  /** Issue 27: a set's kind (one-tap badge) and its RPE with reps in reserve. */
+  setKinds: {
+    /** The kinds as the badge's menu lists them. */
+    types: {
+      NORMAL: '일반 세트',
+      WARMUP: '워밍업',
+      DROP: '드롭 세트',
+      FAILURE: '실패 세트',
+    },
+    /** The marks beside the menu's kinds (`W 워밍업`; a working set is numbered). */
+    letters: { NORMAL: '1', WARMUP: 'W', DROP: 'D', FAILURE: 'F' },
+    /** The badge button's accessible name, e.g. `3세트 종류: 드롭 세트 D, 2세트에 이어짐`. */
+    badgeLabel: (n: number, type: string, joinedTo: number | null) =>
+      joinedTo === null
+        ? `${n}세트 종류: ${type}`
+        : `${n}세트 종류: ${type}, ${joinedTo}세트에 이어짐`,
+    /**
+     * A kind in the badge's name, with what the badge shows (the name holds the visible label):
+     * `일반 세트 1`, `드롭 세트 D`, `워밍업 W, 볼륨과 기록에 포함되지 않음`.
+     */
+    kindName: (type: string, shown: string, note: string | null) =>
+      `${type} ${shown}${note ? `, ${note}` : ''}`,
+    menuLabel: (n: number) => `${n}세트 종류 선택`,
+    /** A warm-up's note (screen readers, title): it counts in neither volume nor records. */
+    warmupNote: '볼륨과 기록에 포함되지 않음',
+    typeFailed: '세트 종류를 저장하지 못했습니다.',
+    rpeLabel: (n: number) => `${n}세트 RPE`,
+    /** The picker's empty choice: no RPE (choosing it clears one). */
+    rpeNone: 'RPE',
+    rpeNoneOption: 'RPE 없음',
+    /** `RPE 8 · RIR 2`: reps in reserve = 10 − RPE. */
+    rpe: (rpe: number, rir: number) => `RPE ${rpe} · RIR ${rir}`,
+    /** Read-only lists: `RPE 8`. */
+    rpeShort: (rpe: number) => `RPE ${rpe}`,
+    /** Reps in reserve beside or under the RPE: `RIR 2`. */
+    rirShort: (rir: number) => `RIR ${rir}`,
+    rpeFailed: 'RPE를 저장하지 못했습니다.',
+  },
   exercise: {
     name: '운동명',
     memo: '메모',
@@ -149,6 +187,17 @@ export const trainingMessages = {
     showTable: '표로 보기',
     progressTableCaption: '세션별 추정 1RM과 최고 세트',
     volumeTableCaption: '세션별 볼륨과 세트 수',
+    /** The RPE chart (issue 27): the mean RPE of each session's sets that have one. */
+    rpeCaption: '세션별 평균 RPE (RIR = 10 − RPE)',
+    rpeAxis: 'RPE',
+    rpe: '평균 RPE',
+    topSetRpe: '최고 세트 RPE',
+    /** `8.5 (RIR 1.5)`. */
+    rpeValue: (rpe: number) => `${rpe} (RIR ${Math.round((10 - rpe) * 10) / 10})`,
+    noRpe: '—',
+    rpeSummary: (sessions: number, last: string, highest: number) =>
+      `RPE를 기록한 세션 ${sessions}회: 최근 평균 ${last}, 가장 높은 평균 ${highest}`,
+    rpeTableCaption: '세션별 평균 RPE와 최고 세트 RPE',
     date: '날짜',
     volume: '볼륨',
     setCount: '세트 수',
