@@ -332,4 +332,31 @@ describe('set kinds and RPE in imported files', () => {
       ],
     );
   });
+
+  it('reads a word that is no kind of its format as a normal set, prototype keys included', () => {
+    const hevy = (kind: string) =>
+      'Push,"26 Nov 2024, 18:30","26 Nov 2024, 19:30",,Bench Press,,,0,' + kind + ',40,10,,,';
+    assert.deepEqual(
+      read(
+        [
+          'title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe',
+          ...['constructor', '__proto__', 'toString', 'WARMUP', 'drop', 'Warm-up'].map(hevy),
+        ].join('\n'),
+      ).map(([type]) => type),
+      ['NORMAL', 'NORMAL', 'NORMAL', 'WARMUP', 'NORMAL', 'NORMAL'],
+      "Hevy's words only (warmup in any case), nothing from Object.prototype",
+    );
+    const own = (kind: string) =>
+      `2024-11-26,EveryHealth 2024-11-26,벤치프레스,1,40,10,true,true,${kind},`;
+    assert.deepEqual(
+      read(
+        [
+          'Date,Workout Name,Exercise Name,Set Order,Weight (kg),Reps,Done,Completed,Set Type,RPE',
+          ...['constructor', 'dropset', 'drop', 'failure', 'hasOwnProperty'].map(own),
+        ].join('\n'),
+      ).map(([type]) => type),
+      ['NORMAL', 'NORMAL', 'DROP', 'FAILURE', 'NORMAL'],
+      'our own kinds (SET_TYPES) only',
+    );
+  });
 });

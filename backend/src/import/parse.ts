@@ -8,7 +8,7 @@ import {
   type ImportSkip,
   type ImportSkipReason,
 } from '@/lib/contract/data-import';
-import { LIMITS, RPE, type SetType } from '@/lib/contract/exercise';
+import { LIMITS, RPE, type SetType, setTypeSchema } from '@/lib/contract/exercise';
 import { fromDisplayWeight, type WeightUnit } from '@/lib/shared/training/units';
 
 import { restoreCell } from '../csv/cell';
@@ -238,25 +238,34 @@ function booleanCell(value: string | undefined, fallback: boolean): boolean {
 /** Strong's set kinds besides numbered sets: warm-up, drop and failure sets. */
 const STRONG_SET_KINDS = /^(\d+|w|d|f)$/i;
 
-const STRONG_SET_TYPES: Record<string, SetType> = { w: 'WARMUP', d: 'DROP', f: 'FAILURE' };
+const STRONG_SET_TYPES = new Map<string, SetType>([
+  ['w', 'WARMUP'],
+  ['d', 'DROP'],
+  ['f', 'FAILURE'],
+]);
 
 /** Strong's `Set Order`: a number is a working set, W/D/F a warm-up, drop or failure set. */
 function strongSetType(order: string): SetType {
-  return STRONG_SET_TYPES[order.toLowerCase()] ?? 'NORMAL';
+  return STRONG_SET_TYPES.get(order.toLowerCase()) ?? 'NORMAL';
 }
 
-const HEVY_SET_TYPES: Record<string, SetType> = {
-  warmup: 'WARMUP',
-  dropset: 'DROP',
-  failure: 'FAILURE',
-};
+/** Hevy's `set_type` words. A Map, so that a cell such as `constructor` is no kind at all. */
+const HEVY_SET_TYPES = new Map<string, SetType>([
+  ['normal', 'NORMAL'],
+  ['warmup', 'WARMUP'],
+  ['dropset', 'DROP'],
+  ['failure', 'FAILURE'],
+]);
 
-/** Hevy's `set_type` (normal, warmup, dropset, failure) and our own `Set Type` (SET_TYPES). */
-function namedSetType(value: string | undefined): SetType {
-  const text = (value ?? '').trim().toLowerCase();
-  if (HEVY_SET_TYPES[text]) return HEVY_SET_TYPES[text];
-  const upper = text.toUpperCase();
-  return upper === 'WARMUP' || upper === 'DROP' || upper === 'FAILURE' ? upper : 'NORMAL';
+/** Hevy's `set_type` (normal, warmup, dropset, failure); anything else is a normal set. */
+function hevySetType(value: string | undefined): SetType {
+  return HEVY_SET_TYPES.get((value ?? '').trim().toLowerCase()) ?? 'NORMAL';
+}
+
+/** Our own export's `Set Type` (SET_TYPES, any case); anything else is a normal set. */
+function ownSetType(value: string | undefined): SetType {
+  const kind = setTypeSchema.safeParse((value ?? '').trim().toUpperCase());
+  return kind.success ? kind.data : 'NORMAL';
 }
 
 /** An RPE cell: 6–10 in halves, else none (the set itself is still sound). */
@@ -375,7 +384,7 @@ function readerFor(
             unit,
             done: true,
             completed: true,
-            type: namedSetType(at(row, 'set_type')),
+            type: hevySetType(at(row, 'set_type')),
             rpe: at(row, 'rpe'),
           },
           decimalComma,
@@ -397,7 +406,7 @@ function readerFor(
           unit: 'kg',
           done: booleanCell(at(row, 'done'), true),
           completed: booleanCell(at(row, 'completed'), true),
-          type: namedSetType(at(row, 'set type')),
+          type: ownSetType(at(row, 'set type')),
           rpe: at(row, 'rpe'),
         },
         decimalComma,
