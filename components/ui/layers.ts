@@ -10,31 +10,27 @@ type Listener = (event: { opened: boolean; open: number }) => void;
 
 /** The open dialogs, in the order they were shown: the last one is on top. */
 const stack: HTMLElement[] = [];
-let open = 0;
 const listeners = new Set<Listener>();
 
 /**
  * Marks a dialog open (on top of the others); the returned function marks it closed (once).
  * `element` is the dialog that toasts shown meanwhile go into.
  */
-export function dialogOpened(element?: HTMLElement): () => void {
-  open += 1;
-  if (element) stack.push(element);
-  for (const listener of listeners) listener({ opened: true, open });
+export function dialogOpened(element: HTMLElement): () => void {
+  stack.push(element);
+  for (const listener of listeners) listener({ opened: true, open: stack.length });
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    open -= 1;
-    const index = element ? stack.lastIndexOf(element) : -1;
-    if (index >= 0) stack.splice(index, 1);
-    for (const listener of listeners) listener({ opened: false, open });
+    stack.splice(stack.lastIndexOf(element), 1);
+    for (const listener of listeners) listener({ opened: false, open: stack.length });
   };
 }
 
 /** How many dialogs are open now. */
 export function openDialogCount(): number {
-  return open;
+  return stack.length;
 }
 
 /** The topmost open dialog's element, or null when none is open. */
