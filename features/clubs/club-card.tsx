@@ -1,6 +1,5 @@
 'use client';
 
-import type { Route } from 'next';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
@@ -10,16 +9,11 @@ import { ChatIcon } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/toast';
 import type { ClubEntry } from '@/features/clubs/reads/clubs';
 import { isRateLimited, rateLimitMessage } from '@/lib/api/errors';
-import { clubPagePath } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import { messages } from '@/lib/i18n/messages';
+import { chatRoomPath, clubPagePath } from '@/lib/routes';
 
 import styles from './club-card.module.css';
-
-/** The path of a club's chat room page. */
-export function chatRoomPath(chatRoomId: number): Route {
-  return `/chat/${chatRoomId}` as Route;
-}
 
 /**
  * A club poster: title (a link to the club's page), member count, introduction, place, time,

@@ -16,8 +16,8 @@ import { loadApi } from '@/lib/api/load';
 import { useSession } from '@/lib/auth';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+import { chatRoomPath } from '@/lib/routes';
 
-import { chatRoomPath } from './club-card';
 import { ClubMembers } from './club-members';
 import styles from './club-page.module.css';
 import { useRevalidateClubs } from './use-revalidate-clubs';

@@ -7,11 +7,11 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { failureMessage } from '@/components/ui/errors';
 import { useToast } from '@/components/ui/toast';
 import { clubOfRoomRead, clubRead } from '@/features/clubs/reads/clubs';
-import { clubPagePath } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
 import { fetchRead } from '@/lib/reads/fetch-read';
+import { clubPagePath } from '@/lib/routes';
 
 import { ActionMenu, type ActionMenuItem } from './action-menu';
 import { ClubDeleteDialog } from './club-delete-dialog';

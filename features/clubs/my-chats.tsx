@@ -9,8 +9,8 @@ import { useRoomsSummary } from '@/features/clubs/chat/use-rooms-summary';
 import type { RoomSummary } from '@/lib/contract/unread';
 import { messages } from '@/lib/i18n/messages';
 import { relativeTimeLabel } from '@/lib/relative-time';
+import { chatRoomPath } from '@/lib/routes';
 
-import { chatRoomPath } from './club-card';
 import styles from './my-chats.module.css';
 
 function RoomRow({ room }: { room: RoomSummary }) {

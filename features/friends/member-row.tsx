@@ -1,16 +1,11 @@
-import type { Route } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 import { Avatar, type AvatarSize } from '@/components/ui/avatar';
 import type { MemberSummary } from '@/lib/contract/friend';
+import { friendProfilePath } from '@/lib/routes';
 
 import styles from './member-row.module.css';
-
-/** Where a member's profile lives. */
-export function profileHref(memberId: number): Route {
-  return `/friendProfile/${memberId}` as Route;
-}
 
 export interface MemberLinkProps {
   member: MemberSummary;
@@ -29,7 +24,7 @@ export interface MemberLinkProps {
 export function MemberLink({ member, nameId, size = 'md', stacked, className }: MemberLinkProps) {
   return (
     <Link
-      href={profileHref(member.id)}
+      href={friendProfilePath(member.id)}
       // A list of members would otherwise render every one's profile on the server in advance.
       prefetch={false}
       className={[styles.link, stacked ? styles.stacked : '', className].filter(Boolean).join(' ')}

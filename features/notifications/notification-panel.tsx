@@ -17,6 +17,7 @@ import { imageVariantKey, LIVE_EVENT } from '@/lib/contract/values';
 import { messages } from '@/lib/i18n/messages';
 import { useLiveEvent } from '@/lib/live/live-events';
 import { relativeTimeLabel } from '@/lib/relative-time';
+import { friendProfilePath } from '@/lib/routes';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 
 import styles from './notification-panel.module.css';
@@ -32,8 +33,10 @@ export function notificationHref(item: NotificationItem): Route {
   switch (item.kind) {
     case 'FRIEND_REQUEST':
       return '/friend';
-    case 'FRIEND_ACCEPT':
-      return `/friendProfile/${item.actors[0]?.id ?? ''}` as Route;
+    case 'FRIEND_ACCEPT': {
+      const friend = item.actors[0];
+      return friend ? friendProfilePath(friend.id) : '/friend';
+    }
     case 'COMMENT':
       return item.post ? ownPostHref(item.post.id, true) : '/profile';
     case 'LIKE':

@@ -7,12 +7,13 @@ import { Avatar } from '@/components/ui/avatar';
 import { useSession } from '@/lib/auth';
 import type { Post } from '@/lib/contract/post';
 import { fullDateTimeLabel, relativeTimeLabel } from '@/lib/relative-time';
+import { friendProfilePath } from '@/lib/routes';
 
 import styles from './post-author.module.css';
 
 /** Where the author's profile lives: /profile for the member's own posts. */
 export function authorProfileHref(memberId: number, own: boolean): Route {
-  return own ? '/profile' : (`/friendProfile/${memberId}` as Route);
+  return own ? '/profile' : friendProfilePath(memberId);
 }
 
 /**

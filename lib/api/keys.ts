@@ -1,5 +1,3 @@
-import type { Route } from 'next';
-
 import type { Post } from '@/lib/contract/post';
 import { CHAT_LIMITS, type ClubFilter } from '@/lib/contract/values';
 
@@ -243,11 +241,6 @@ export function friendCheckKey(friendId: number): string {
 
 /** Path of the club list (and its SWR key before any search). */
 export const CLUBS_KEY = '/api/clubs';
-
-/** The page of a club (`/club/{clubId}`, issue 29). */
-export function clubPagePath(clubId: number): Route {
-  return `/club/${clubId}` as Route;
-}
 
 /** SWR key (and path) of a club's page read: fields, owner, member count, the caller's place. */
 export function clubKey(clubId: number): string {

@@ -4,12 +4,12 @@ import { type ReactNode, useState } from 'react';
 
 import { Tabs } from '@/components/ui/tabs';
 import { FRIEND_TABS, type FriendTab, tabHref } from '@/features/account/profile/tab-param';
-import { profileHref } from '@/features/friends/member-row';
 import { PostsPanel } from '@/features/posts/posts-panel';
 import { useFriendPosts } from '@/features/posts/use-member-posts';
 import { isForbidden } from '@/lib/api/errors';
 import type { MemberSummary } from '@/lib/contract/friend';
 import { messages } from '@/lib/i18n/messages';
+import { friendProfilePath } from '@/lib/routes';
 
 import { AccessDenied } from './access-denied';
 import { FriendRelation } from './friend-relation';
@@ -55,7 +55,7 @@ export function FriendProfileTabs({
 }: FriendProfileTabsProps) {
   const [tab, setTab] = useState<FriendTab>(initialTab);
   const { posts: list } = useFriendPosts(postsDenied ? null : friendId);
-  const path = profileHref(friendId);
+  const path = friendProfilePath(friendId);
 
   return (
     <Tabs
