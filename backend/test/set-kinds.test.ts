@@ -158,6 +158,32 @@ for (const kind of databaseKinds()) {
       assert.deepEqual((await library())[0].repWeightList, []);
     });
 
+    it('counts a day of ticked warm-ups only as no session, in the week and in the streak', async () => {
+      // Long before the other tests' days, so that this week and the one before hold only these.
+      const monday = '2025-03-03';
+      await insertDays(server.database.db, [
+        buildDay({
+          memberId: me.id,
+          localDate: addDays(monday, -7),
+          entries: [entryOf(bench, 1, [{ reps: 10, weight: 40, done: true, type: 'WARMUP' }])],
+        }),
+        buildDay({
+          memberId: me.id,
+          localDate: monday,
+          entries: [
+            entryOf(bench, 1, [
+              { reps: 10, weight: 40, done: true, type: 'WARMUP' },
+              { reps: 5, weight: 80, done: true },
+            ]),
+          ],
+        }),
+      ]);
+      const week = weekSummarySchema.parse(await api.get(`/api/today/week/${monday}`));
+      assert.equal(week.current.volume, 5 * 80);
+      assert.equal(week.previous.volume, 0);
+      assert.equal(week.streakWeeks, 1, 'the warm-up-only week before is no session');
+    });
+
     it('counts warm-ups in neither volume nor records, and carries kinds into the previous session and a new day', async () => {
       const today = seoulToday();
       const earlier = addDays(today, -2);

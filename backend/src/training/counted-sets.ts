@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 
+import type { SetType } from '@/lib/contract/exercise';
 import type { LoggedSet } from '@/lib/shared/training/records';
 
 import { exercises, repWeights, todayExercises, todays } from '../db/schema';
@@ -24,9 +25,14 @@ function countedOnly<T extends { done: boolean; checkBox: string; entryId: numbe
   return rows.filter((row) => row.done || (row.checkBox === 'True' && !ticked.has(row.entryId)));
 }
 
-/** Counted sets without the warm-ups: those count in neither volume nor records. */
-function workingOnly<T extends { setType: string }>(rows: readonly T[]): T[] {
-  return rows.filter((row) => row.setType !== 'WARMUP');
+/**
+ * The work that counts in volume, records and sessions: the counted sets (above) without the
+ * warm-ups. In this order: a ticked warm-up still tells that its entry uses ticks.
+ */
+function workingSets<
+  T extends { done: boolean; checkBox: string; entryId: number; setType: SetType },
+>(rows: readonly T[]): T[] {
+  return countedOnly(rows).filter((row) => row.setType !== 'WARMUP');
 }
 
 export interface CountedSet extends LoggedSet {
@@ -45,7 +51,7 @@ type SetTuple = [
   checkBox: string,
   entryId: number,
   exerciseId: number,
-  setType: string,
+  setType: SetType,
   rpe: number | null,
 ];
 
@@ -96,7 +102,7 @@ export async function countedSetsOf(
       rpe,
     }),
   );
-  return workingOnly(countedOnly(rows)).map((row) => ({
+  return workingSets(rows).map((row) => ({
     date: row.date,
     setId: row.setId,
     reps: row.reps,
@@ -132,7 +138,7 @@ export async function countedSetsWithBodyPart(
     .where(
       and(eq(todays.memberId, memberId), gte(todays.localDate, from), lte(todays.localDate, to)),
     );
-  return workingOnly(countedOnly(rows)).map(({ date, reps, weight, classification }) => ({
+  return workingSets(rows).map(({ date, reps, weight, classification }) => ({
     date,
     reps,
     weight,
@@ -142,7 +148,7 @@ export async function countedSetsWithBodyPart(
 
 /**
  * The days, newest first, up to `to`, on which the member did work: marked 완료, or with a ticked
- * set. (A day's work, not a set's: a 완료 day counts as a session even if some entry used ticks.)
+ * set other than a warm-up (as the week's volume and sessions count it). (A day's work, not a set's: a 완료 day counts as a session even if some entry used ticks.)
  * One walk down (member_id, local_date); the tick lookup runs only for days not 완료.
  */
 export async function sessionDates(db: Executor, memberId: number, to: string): Promise<string[]> {
@@ -156,7 +162,7 @@ export async function sessionDates(db: Executor, memberId: number, to: string): 
         sql`(${todays.checkBox} = 'True' or exists (
           select 1 from ${todayExercises} te
           join ${repWeights} r on r.today_exercise_id = te.id
-          where te.today_id = ${todays.id} and r.done
+          where te.today_id = ${todays.id} and r.done and r.set_type <> 'WARMUP'
         ))`,
       ),
     )
