@@ -39,6 +39,7 @@ const SERIES = [
   'chat_messages_received_total',
   'chat_messages_delivered_total',
   'chat_fanout_lag_seconds',
+  'chat_fanout_seconds',
   'live_streams',
   'rate_limit_refusals_total',
   'image_processing_duration_seconds',
@@ -181,6 +182,9 @@ for (const kind of databaseKinds()) {
         assert.equal(valueOf(samples, 'chat_messages_received_total'), stored);
         // Each stored message reached A's and B's subscriptions.
         assert.equal(valueOf(samples, 'chat_messages_delivered_total'), 2 * stored);
+        // Every stored message's way from SEND to the last subscriber's frame was timed.
+        assert.equal(valueOf(samples, 'chat_fanout_seconds_count'), stored);
+        assert.ok((valueOf(samples, 'chat_fanout_seconds_sum') ?? 0) > 0);
         // In-process fan-out: nothing crosses instances, the lag histogram is empty.
         assert.equal(valueOf(samples, 'chat_fanout_lag_seconds_count'), 0);
         assert.equal(valueOf(samples, 'live_streams'), 1);

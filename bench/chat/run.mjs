@@ -4,7 +4,13 @@
 // sharing PostgreSQL and fanning out through Redis. Budget: p99 ≤ 50 ms at 200, nothing lost.
 // Usage: node bench/chat/run.mjs   (env: REDIS_URL / TEST_REDIS_URL,
 // BENCH_DATABASE_URL / TEST_DATABASE_URL, BENCH_SIZES=50,200, BENCH_MESSAGES=3, BENCH_RATE=50,
-// BENCH_LIBRARY_EVERY=10)
+// BENCH_LIBRARY_EVERY=10, BENCH_TRANSPORT=native,sockjs)
+//
+// Each size runs on both transports, one after the other: native (STOMP straight over
+// /chat/websocket) and SockJS. Beside the end-to-end figures each row has the server's own
+// fan-out time, read from the backends' chat_fanout_seconds histogram (a SEND reaching the server
+// to its MESSAGE written to the room's last subscriber there, storing it included; a bucket's
+// upper bound, so "at most"), and the CPU seconds each side used.
 //
 // Then the unread fan-out of issue 16 (unread.mjs): 200 members in 20 rooms with their live
 // streams open, 1,000 messages; p99 from a message to each other member's updated unread count
@@ -24,11 +30,13 @@ import { connect as netConnect } from 'node:net';
 
 import { Client } from '@stomp/stompjs';
 import SockJS from 'sockjs-client';
+import WebSocket from 'ws';
 
 import {
   api,
   ensureBuilt,
   fmt,
+  METRICS_TOKEN,
   percentile,
   pool,
   printTable,
@@ -59,7 +67,10 @@ import {
 
 const SIZES = (process.env.BENCH_SIZES ?? '50,200').split(',').map(Number);
 /** The lean clients' transport: `native` (/chat/websocket) or `sockjs` (the default). */
-const TRANSPORT = process.env.BENCH_TRANSPORT ?? 'sockjs';
+/** The STOMP subprotocols stompjs offers, as the app's native socket does. */
+const STOMP_PROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
+/** Both transports by default, each run beside the other: native (/chat/websocket) and sockjs. */
+const TRANSPORTS = (process.env.BENCH_TRANSPORT ?? 'native,sockjs').split(',');
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 3);
 /** Publishes per second into the room (all clients together); sends are spread at random. */
 const RATE = Number(process.env.BENCH_RATE ?? 50);
@@ -96,14 +107,20 @@ async function prepareRoom(baseUrl, count, tag) {
   return { cookies, roomId: club.chatRoomId };
 }
 
-function connectLibraryClient(baseUrl, cookie, roomId, onMessage) {
+function connectLibraryClient(baseUrl, cookie, roomId, onMessage, via = 'sockjs') {
   return new Promise((resolve, reject) => {
     const client = new Client({
+      // As the app does: stompjs over a native WebSocket at /chat/websocket, or over SockJS.
       webSocketFactory: () =>
-        new SockJS(`${baseUrl}/chat`, null, {
-          transports: ['websocket'],
-          transportOptions: { websocket: { headers: { cookie } } },
-        }),
+        via === 'native'
+          ? new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/chat/websocket`, STOMP_PROTOCOLS, {
+              headers: { cookie },
+              perMessageDeflate: false,
+            })
+          : new SockJS(`${baseUrl}/chat`, null, {
+              transports: ['websocket'],
+              transportOptions: { websocket: { headers: { cookie } } },
+            }),
       reconnectDelay: 0,
       heartbeatIncoming: 4000,
       heartbeatOutgoing: 4000,
@@ -130,11 +147,50 @@ function cpuSeconds(pid) {
 }
 
 /**
+ * The backends' `chat_fanout_seconds` histogram (a SEND's way through the server: stored, then
+ * written to the room's last subscriber there), its cumulative bucket counts summed over
+ * `baseUrls`, as a Map of upper bound (ms) to count.
+ */
+async function fanoutBuckets(baseUrls) {
+  const buckets = new Map();
+  for (const baseUrl of baseUrls) {
+    const response = await fetch(`${baseUrl}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const text = await response.text();
+    for (const match of text.matchAll(/^chat_fanout_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)) {
+      const bound = match[1] === '+Inf' ? Infinity : Number(match[1]) * 1000;
+      buckets.set(bound, (buckets.get(bound) ?? 0) + Number(match[2]));
+    }
+  }
+  return buckets;
+}
+
+function bucketsSince(after, before) {
+  return new Map([...after].map(([bound, count]) => [bound, count - (before.get(bound) ?? 0)]));
+}
+
+/** The upper bound (ms) of the bucket holding quantile `q`: the server's figure is "at most". */
+function bucketQuantile(buckets, q) {
+  const bounds = [...buckets.keys()].sort((a, b) => a - b);
+  const total = buckets.get(Infinity) ?? 0;
+  if (total === 0) return NaN;
+  return bounds.find((bound) => buckets.get(bound) >= q * total) ?? Infinity;
+}
+
+/**
  * One run: `size` clients (spread over `baseUrls`), each publishing MESSAGES messages.
  * `beforeSends` runs once every client is connected, before the first publish (the abuse run
  * connects its abuser there); the backends' peak RSS is sampled from then to the end.
  */
-async function runRoom(mode, baseUrls, prepared, size, pids, { beforeSends } = {}) {
+async function runRoom(
+  mode,
+  baseUrls,
+  prepared,
+  size,
+  pids,
+  { beforeSends, transport = TRANSPORTS[0] } = {},
+) {
   const cookies = prepared.cookies.slice(0, size);
   const sentAt = new Map();
   const latencies = [];
@@ -161,7 +217,7 @@ async function runRoom(mode, baseUrls, prepared, size, pids, { beforeSends } = {
           if (library) libraryLatencies.push(now - at);
         }
       },
-      TRANSPORT,
+      transport,
     );
   });
   // Pace the publishes: every client sends MESSAGES messages, RATE per second in the room.
@@ -174,6 +230,7 @@ async function runRoom(mode, baseUrls, prepared, size, pids, { beforeSends } = {
   sends.sort((a, b) => a.at - b.at);
   const stopRss = samplePeakRss(pids);
   await beforeSends?.();
+  const fanout0 = await fanoutBuckets(baseUrls);
   const serverCpu0 = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -194,13 +251,16 @@ async function runRoom(mode, baseUrls, prepared, size, pids, { beforeSends } = {
   const peakRss = stopRss();
   const clientUsage = process.cpuUsage(clientCpu0);
   const wall = (performance.now() - t0) / 1000;
+  const fanout = bucketsSince(await fanoutBuckets(baseUrls), fanout0);
   await Promise.all(clients.map((client) => client.deactivate().catch(() => undefined)));
   latencies.sort((a, b) => a - b);
   libraryLatencies.sort((a, b) => a - b);
   return {
-    mode,
+    mode: `${mode} ${transport}`,
     size,
     messages: total,
+    fanoutP50: bucketQuantile(fanout, 0.5),
+    fanoutP99: bucketQuantile(fanout, 0.99),
     deliveries: seen.size,
     lost: expected - seen.size,
     duplicates,
@@ -298,9 +358,13 @@ async function main() {
   try {
     const prepared = await prepareRoom(single.baseUrl, largest, 'local');
     for (const size of SIZES) {
-      results.push(
-        await runRoom('in-process', [single.baseUrl], prepared, size, [single.child.pid]),
-      );
+      for (const transport of TRANSPORTS) {
+        results.push(
+          await runRoom('in-process', [single.baseUrl], prepared, size, [single.child.pid], {
+            transport,
+          }),
+        );
+      }
     }
     await unreadRun('in-process', [single.baseUrl], prepared, 'local');
   } finally {
@@ -322,12 +386,18 @@ async function main() {
       try {
         const prepared = await prepareRoom(a.baseUrl, largest, 'redis');
         for (const size of SIZES) {
-          results.push(
-            await runRoom('redis ×2', [a.baseUrl, b.baseUrl], prepared, size, [
-              a.child.pid,
-              b.child.pid,
-            ]),
-          );
+          for (const transport of TRANSPORTS) {
+            results.push(
+              await runRoom(
+                'redis ×2',
+                [a.baseUrl, b.baseUrl],
+                prepared,
+                size,
+                [a.child.pid, b.child.pid],
+                { transport },
+              ),
+            );
+          }
         }
         await unreadRun('redis ×2', [a.baseUrl, b.baseUrl], prepared, 'redis');
       } finally {
@@ -353,6 +423,8 @@ async function main() {
       'p50 ms',
       'p99 ms',
       'max ms',
+      'server p50 ≤',
+      'server p99 ≤',
       'stompjs p99',
       'wall s',
       'server cpu s',
@@ -369,6 +441,8 @@ async function main() {
       fmt(r.p50),
       fmt(r.p99),
       fmt(r.max),
+      fmt(r.fanoutP50),
+      fmt(r.fanoutP99),
       `${fmt(r.libraryP99)} (${r.libraryClients})`,
       fmt(r.wall),
       fmt(r.serverCpu),

@@ -21,6 +21,8 @@ export const pg = requireBackend('pg');
 
 /** The JWT secret every bench backend gets (base64 of 64 bytes, as HS512 needs). */
 export const JWT_SECRET = Buffer.alloc(64, 42).toString('base64');
+/** The backends' /metrics token here (the chat bench reads their fan-out time there). */
+export const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
 
 const children = [];
 /** One keep-alive undici Pool per backend, as the BFF reaches the backend (lib/bff/upstream.ts). */
@@ -71,6 +73,7 @@ export async function startBackend(name, env = {}, options = {}) {
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       JWT_SECRET,
+      METRICS_TOKEN,
       SEED_DEMO: 'false',
       MIGRATE_ON_START: 'true',
       LOG_LEVEL: 'warn',

@@ -62,6 +62,8 @@ export interface ChatMetrics {
   chatMessageReceived(): void;
   /** One message went out to `count` subscribers of this instance. */
   chatMessagesDelivered(count: number): void;
+  /** A SEND handled `seconds` ago has reached every subscriber of this instance. */
+  observeFanoutTime(seconds: number): void;
   /** A refusal by a rate limit (`chat`: a SEND over the connection's rate). */
   rateLimitRefused(scope: string): void;
 }
@@ -128,14 +130,22 @@ export class ChatHub {
     if (set.size === 0) this.rooms.delete(subscriber.roomId);
   }
 
-  /** Broadcasts a stored message to the room on every instance. */
-  publish(roomId: number, message: ChatMessage): Promise<void> {
+  /**
+   * Broadcasts a stored message to the room on every instance. `receivedAt` (performance.now())
+   * is when its SEND reached this instance: the room's subscribers here have been written to when
+   * the fan-out's publish returns, which is the fan-out time (chat_fanout_seconds).
+   */
+  publish(roomId: number, message: ChatMessage, receivedAt?: number): Promise<void> {
     this.metrics?.chatMessageReceived();
-    return this.fanout.publish({
+    const published = this.fanout.publish({
       type: 'message',
       roomId,
       body: JSON.stringify(chatBroadcast(message)),
     });
+    if (receivedAt !== undefined) {
+      this.metrics?.observeFanoutTime((performance.now() - receivedAt) / 1000);
+    }
+    return published;
   }
 
   /** Ends live subscriptions after a member left (`null`: the room is gone). */

@@ -39,6 +39,10 @@ export type RateLimitScope = string;
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const LAG_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+/** A message's way through one instance: from under a millisecond to a stalled event loop. */
+const FANOUT_BUCKETS = [
+  0.00025, 0.0005, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256, 0.512, 1,
+];
 const IMAGE_BUCKETS = [0.05, 0.1, 0.25, 0.5, 0.75, 1, 1.5, 2.5, 5, 10, 20];
 
 /** Label of a request that matched no route (bounded: never the raw URL). */
@@ -86,6 +90,11 @@ export class Metrics {
   private readonly chatDelivered = new FastCounter(this.registry, {
     name: 'chat_messages_delivered_total',
     help: 'Chat MESSAGE frames written to subscribers on this instance (one per subscriber).',
+  });
+  private readonly fanoutTime = new FastHistogram(this.registry, {
+    name: 'chat_fanout_seconds',
+    help: "Time from a member's SEND reaching this instance to its MESSAGE written to the room's last subscriber here (storing it included).",
+    buckets: FANOUT_BUCKETS,
   });
   private readonly fanoutLag = new FastHistogram(this.registry, {
     name: 'chat_fanout_lag_seconds',
@@ -208,6 +217,11 @@ export class Metrics {
   /** A message went out to `count` subscribers of this instance. */
   readonly chatMessagesDelivered = (count: number): void => {
     if (count > 0) this.chatDelivered.inc(count);
+  };
+
+  /** A SEND handled `seconds` ago reached every subscriber of this instance (chat_fanout_seconds). */
+  readonly observeFanoutTime = (seconds: number): void => {
+    this.fanoutTime.observe(Math.max(0, seconds));
   };
 
   /** A fan-out event published `seconds` ago on another instance reached this one. */

@@ -29,7 +29,9 @@ export type FanoutHandler = (event: FanoutEvent) => void;
 
 /**
  * Delivers events to the subscribers of every backend instance. Each event reaches the handler of
- * every instance exactly once, the publishing instance included.
+ * every instance exactly once, the publishing instance included: there before `publish` returns
+ * (its promise may still wait on another instance's transport), which the hub's fan-out time
+ * relies on.
  */
 export interface Fanout {
   readonly kind: 'in-process' | 'redis';

@@ -437,6 +437,7 @@ export class StompSession {
   }
 
   private async publish(frame: StompFrame): Promise<void> {
+    const receivedAt = performance.now();
     const destination = header(frame, 'destination') ?? '';
     if (destination.startsWith('/topic')) throw new FrameError('SEND to /topic is not allowed');
     const match = SEND.exec(destination);
@@ -447,7 +448,7 @@ export class StompSession {
     if (!text.success) throw new FrameError(text.error.issues[0]?.message ?? 'invalid message');
     const message = await storeMessage(this.options.db, roomId, this.me, text.data);
     if (!message) throw new FrameError(NOT_A_MEMBER_ERROR);
-    await this.options.hub.publish(roomId, message);
+    await this.options.hub.publish(roomId, message, receivedAt);
     this.receipt(frame);
   }
 }
