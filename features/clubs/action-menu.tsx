@@ -2,9 +2,10 @@
 
 import type { Route } from 'next';
 import Link from 'next/link';
-import { Fragment, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Fragment } from 'react';
 
 import { MoreIcon } from '@/components/ui/icons';
+import { useMenuButton } from '@/components/ui/use-menu-button';
 
 import styles from './action-menu.module.css';
 
@@ -21,77 +22,13 @@ export interface ActionMenuItem {
 }
 
 /**
- * A ⋯ menu button (the WAI-ARIA menu button pattern): a 44 px button named `label` with
- * aria-haspopup="menu" and aria-expanded; the menu opens below it with focus on its first item
- * (on the last with ArrowUp). Arrow keys, Home and End move between items, Enter or Space
- * chooses, Escape closes and focus returns to the button, Tab or a click outside closes. Choosing
- * an item closes the menu and gives focus back to the button before the item runs, so a dialog
- * the item opens returns focus there too.
+ * A ⋯ menu button (components/ui/use-menu-button.ts: the keys, focus and closing): a 44 px button
+ * named `label`, its menu below it. Choosing an item closes the menu and gives focus back to the
+ * button before the item runs, so a dialog the item opens returns focus there too.
  */
 export function ActionMenu({ label, items }: { label: string; items: ActionMenuItem[] }) {
-  const menuId = useId();
-  const [open, setOpen] = useState(false);
-  const [focusOn, setFocusOn] = useState<'first' | 'last'>('first');
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  function menuItems(): HTMLElement[] {
-    return Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const all = menuItems();
-    (focusOn === 'last' ? all[all.length - 1] : all[0])?.focus();
-    function onPointerDown(event: PointerEvent) {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, focusOn]);
-
-  function openMenu(at: 'first' | 'last') {
-    setFocusOn(at);
-    setOpen(true);
-  }
-
-  function close(returnFocus: boolean) {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }
-
-  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openMenu(event.key === 'ArrowUp' ? 'last' : 'first');
-    }
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const all = menuItems();
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      all[(to + all.length) % all.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(index + 1);
-      case 'ArrowUp':
-        return move(index - 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(all.length - 1);
-      case 'Escape':
-        event.preventDefault();
-        event.stopPropagation();
-        return close(true);
-      case 'Tab':
-        return close(false);
-    }
-  }
+  const { open, close, rootRef, buttonRef, menuRef, buttonProps, menuProps } =
+    useMenuButton<HTMLDivElement>();
 
   function choose(item: ActionMenuItem) {
     if (item.disabled) return;
@@ -108,23 +45,12 @@ export function ActionMenu({ label, items }: { label: string; items: ActionMenuI
         type="button"
         className={styles.trigger}
         aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? close(false) : openMenu('first'))}
-        onKeyDown={onButtonKeyDown}
+        {...buttonProps}
       >
         <MoreIcon />
       </button>
       {open ? (
-        <div
-          ref={menuRef}
-          id={menuId}
-          className={styles.menu}
-          role="menu"
-          aria-label={label}
-          onKeyDown={onMenuKeyDown}
-        >
+        <div ref={menuRef} className={styles.menu} aria-label={label} {...menuProps}>
           {items.map((item, index) => {
             const className = `${styles.item} ${item.tone === 'danger' ? styles.danger : ''}`;
             const separator =

@@ -1,7 +1,6 @@
 'use client';
 
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-
+import { useMenuButton } from '@/components/ui/use-menu-button';
 import { messages } from '@/lib/i18n/messages';
 
 import { SET_TYPES, type SetBadge, type SetType } from './set-kinds';
@@ -37,31 +36,9 @@ function badgeName(n: number, badge: SetBadge): string {
  * Escape or a tap elsewhere closes, and focus goes back to the badge).
  */
 export function SetKindBadge({ n, badge, onChange, disabled = false }: SetKindBadgeProps) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const wrapper = useRef<HTMLSpanElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const items = useRef<Array<HTMLButtonElement | null>>([]);
-  const menu = useRef<HTMLDivElement>(null);
+  const { open, close, rootRef, buttonRef, menuRef, buttonProps, menuProps } =
+    useMenuButton<HTMLSpanElement>('checked');
   const name = badgeName(n, badge);
-
-  // A tap or a click outside the menu closes it.
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  // Opening moves focus to the kind the set has, and brings the whole menu into view (above a
-  // phone's tab bar: the menu's scroll margin).
-  useEffect(() => {
-    if (!open) return;
-    items.current[SET_TYPES.indexOf(badge.type)]?.focus({ preventScroll: true });
-    menu.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, badge.type]);
 
   if (!onChange) {
     return (
@@ -72,80 +49,35 @@ export function SetKindBadge({ n, badge, onChange, disabled = false }: SetKindBa
     );
   }
 
-  function close(refocus: boolean) {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  }
-
   function pick(type: SetType) {
     close(true);
     if (type !== badge.type) onChange?.(type);
   }
 
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const current = items.current.findIndex((item) => item === document.activeElement);
-    const last = SET_TYPES.length - 1;
-    const move = (index: number) => {
-      event.preventDefault();
-      items.current[index]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(current >= last ? 0 : current + 1);
-      case 'ArrowUp':
-        return move(current <= 0 ? last : current - 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(last);
-      case 'Escape':
-        event.preventDefault();
-        event.stopPropagation();
-        return close(true);
-      case 'Tab':
-        return close(false);
-    }
-  }
-
-  const menuId = `${id}-menu`;
   return (
-    <span className={styles.badgeWrap} ref={wrapper}>
+    <span className={styles.badgeWrap} ref={rootRef}>
       <button
-        ref={button}
+        ref={buttonRef}
         type="button"
         className={styles.badge}
         data-type={badge.type}
         aria-label={name}
         title={name}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         disabled={disabled}
-        onClick={() => setOpen((now) => !now)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && !open) {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
+        {...buttonProps}
       >
         {badge.text}
       </button>
       {open ? (
         <div
-          ref={menu}
-          id={menuId}
+          ref={menuRef}
           className={styles.menu}
-          role="menu"
           aria-label={messages.setKinds.menuLabel(n)}
-          onKeyDown={onMenuKeyDown}
+          {...menuProps}
         >
-          {SET_TYPES.map((type, index) => (
+          {SET_TYPES.map((type) => (
             <button
               key={type}
-              ref={(element) => {
-                items.current[index] = element;
-              }}
               type="button"
               role="menuitemradio"
               aria-checked={type === badge.type}
