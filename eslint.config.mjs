@@ -195,7 +195,7 @@ const config = [
               allowTypeImports: true,
             },
             {
-              regex: '^@/lib/api/(?!(keys|errors|events|session-bridge|load)$)',
+              regex: '^@/lib/api/(?!(keys|errors|events|session-bridge|load|idempotency-key)$)',
               message:
                 "The client loads on first use: call it through loadApi() from '@/lib/api/load'; keys are in '@/lib/api/keys'.",
               allowTypeImports: true,

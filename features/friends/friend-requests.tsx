@@ -3,6 +3,7 @@
 import { useId } from 'react';
 
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { SectionNote } from '@/components/ui/section-note';
 import { SkeletonList } from '@/components/ui/skeleton';
 import type { Friend } from '@/lib/contract/friend';
 import { useRead } from '@/lib/hooks/use-read';
@@ -12,7 +13,7 @@ import styles from './friends-page.module.css';
 import { MemberRow } from './member-row';
 import { friendRequestsRead } from './reads';
 import { RelationActions } from './relation-actions';
-import { SectionHeader, SectionNote } from './section';
+import { SectionHeader } from './section';
 import { type FriendAction, useFriendshipActions } from './use-friendship-actions';
 
 function RequestRow({

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { SectionNote } from '@/components/ui/section-note';
 import { SkeletonList } from '@/components/ui/skeleton';
 import type { FriendRelation, MemberSearchHit } from '@/lib/contract/friend';
 import { messages } from '@/lib/i18n/messages';
@@ -12,7 +13,7 @@ import { messages } from '@/lib/i18n/messages';
 import { MemberRow } from './member-row';
 import styles from './member-search.module.css';
 import { RelationActions } from './relation-actions';
-import { SectionHeader, SectionNote } from './section';
+import { SectionHeader } from './section';
 import { useMemberSearch } from './use-friends';
 import { type FriendAction, useFriendshipActions } from './use-friendship-actions';
 

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { KeyedMutator } from 'swr';
 
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { SectionNote } from '@/components/ui/section-note';
 import { SkeletonList } from '@/components/ui/skeleton';
 import type { Friend } from '@/lib/contract/friend';
 import { messages } from '@/lib/i18n/messages';
@@ -11,7 +12,7 @@ import { messages } from '@/lib/i18n/messages';
 import styles from './friends-page.module.css';
 import { MemberRow } from './member-row';
 import { RelationActions } from './relation-actions';
-import { SectionHeader, SectionNote } from './section';
+import { SectionHeader } from './section';
 import { useFriendshipActions } from './use-friendship-actions';
 
 /** What tells the `친구` and `보낸 요청` tabs apart: the relation shown and the action it offers. */

@@ -15,13 +15,3 @@ export function SectionHeader({ id, title, count }: { id: string; title: string;
     </div>
   );
 }
-
-/** A quiet message for an empty section, with an optional hint line. */
-export function SectionNote({ title, hint }: { title: string; hint?: string }) {
-  return (
-    <div className={styles.note}>
-      <p className={styles.noteTitle}>{title}</p>
-      {hint ? <p className={styles.noteHint}>{hint}</p> : null}
-    </div>
-  );
-}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PlusIcon } from '@/components/ui/icons';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { SectionNote } from '@/components/ui/section-note';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { MemberSummary } from '@/lib/contract/friend';
 import { useRead } from '@/lib/hooks/use-read';
@@ -15,7 +16,7 @@ import styles from './friends-page.module.css';
 import { MemberLink, MemberRow } from './member-row';
 import { suggestedFriendsRead } from './reads';
 import { RelationActions } from './relation-actions';
-import { SectionHeader, SectionNote } from './section';
+import { SectionHeader } from './section';
 import { useFriendshipActions } from './use-friendship-actions';
 
 function SuggestionCard({

@@ -4,8 +4,8 @@ import { useId } from 'react';
 
 import { describeError } from '@/components/ui/errors';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import panel from '@/components/ui/panel.module.css';
 import { useToast } from '@/components/ui/toast';
-import panel from '@/features/account/profile/profile-panel.module.css';
 import { ApiError } from '@/lib/api/errors';
 import { loadApi } from '@/lib/api/load';
 import type { NotificationSettingsUpdate } from '@/lib/contract/notification';

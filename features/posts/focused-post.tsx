@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, useState } from 'react';
 
-import { SectionNote } from '@/features/friends/section';
+import { SectionNote } from '@/components/ui/section-note';
 import { messages } from '@/lib/i18n/messages';
 
 import styles from './focused-post.module.css';

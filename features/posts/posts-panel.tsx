@@ -1,7 +1,7 @@
 'use client';
 
 import { InlineLoadError } from '@/components/ui/inline-load-error';
-import { SectionNote } from '@/features/friends/section';
+import { SectionNote } from '@/components/ui/section-note';
 import type { Post } from '@/lib/contract/post';
 import { messages } from '@/lib/i18n/messages';
 

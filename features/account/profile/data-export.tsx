@@ -1,10 +1,10 @@
+import panel from '@/components/ui/panel.module.css';
 import { messages } from '@/lib/i18n/messages';
 
 import { AccountDeletion } from './account-deletion';
 import styles from './data-export.module.css';
 import { DataImport } from './data-import';
 import { ExportLink } from './export-link';
-import panel from './profile-panel.module.css';
 
 const text = messages.dataRights;
 

@@ -6,9 +6,9 @@ import { useSWRConfig } from 'swr';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { describeError } from '@/components/ui/errors';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
-import { newIdempotencyKey } from '@/features/day-log/offline/outbox';
 import { DEFAULT_CLASSIFICATION_OPTIONS, exercisesRead } from '@/features/training/reads/exercises';
 import { ClassificationSelect } from '@/features/training/sets/classification-select';
+import { newIdempotencyKey } from '@/lib/api/idempotency-key';
 import { isImportAffectedKey } from '@/lib/api/keys';
 import { loadApi } from '@/lib/api/load';
 import type {

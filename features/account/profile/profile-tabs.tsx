@@ -4,11 +4,11 @@ import { useState } from 'react';
 
 import { Card } from '@/components/ui/card';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
+import { SectionNote } from '@/components/ui/section-note';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
 import { MemberLink } from '@/features/friends/member-row';
 import { friendsRead } from '@/features/friends/reads';
-import { SectionNote } from '@/features/friends/section';
 import { PostsPanel } from '@/features/posts/posts-panel';
 import { useMemberPosts } from '@/features/posts/use-member-posts';
 import { useRead } from '@/lib/hooks/use-read';

@@ -2,8 +2,8 @@
 
 import { useId } from 'react';
 
+import panel from '@/components/ui/panel.module.css';
 import { InstallButton, useInstallState } from '@/features/account/install/install-button';
-import panel from '@/features/account/profile/profile-panel.module.css';
 import { messages } from '@/lib/i18n/messages';
 
 import styles from './install-panel.module.css';

@@ -1,4 +1,5 @@
 import { ApiError, rateLimitMessage } from '@/lib/api/errors';
+import { newIdempotencyKey } from '@/lib/api/idempotency-key';
 import { messages } from '@/lib/i18n/messages';
 
 import type { DayOp, IdMap } from './day-ops';
@@ -99,16 +100,6 @@ function refusalOf(error: unknown): RefusalInfo {
   }
   if (error instanceof ApiError) return { status: error.status, message: error.message };
   return { status: 0, message: error instanceof Error ? error.message : String(error) };
-}
-
-/** A random idempotency key (UUID v4 where the browser has it). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
-    return crypto.randomUUID();
-  }
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 const FIRST_RETRY_MS = 2_000;

@@ -3,8 +3,8 @@
 import { useId } from 'react';
 
 import { describeError } from '@/components/ui/errors';
+import panel from '@/components/ui/panel.module.css';
 import { useToast } from '@/components/ui/toast';
-import panel from '@/features/account/profile/profile-panel.module.css';
 import { type TrainingSettings, trainingSettingsRead } from '@/features/training/reads/training';
 import { RequestRestNotificationsButton } from '@/features/training/rest-timer/request-rest-notifications-button';
 import { RestSecondsSelect } from '@/features/training/sets/rest-seconds-select';
