@@ -5,7 +5,7 @@
  * converts. Pure functions, shared by the sheet, its tests and the backend's validation.
  */
 
-import type { WeightUnit } from './units';
+import { KG_PER_LB, type WeightUnit } from './units';
 
 /** One plate size and how many pairs of it the member has (one plate of each pair per side). */
 export interface PlateStock {
@@ -211,4 +211,37 @@ export function warmupRamp(working: number, inventory: PlateInventory): RampStep
     steps.push({ total: loading.total, perSide: loading.perSide, reps });
   }
   return steps;
+}
+
+/** The member's inventory for `unit`: theirs when set, else the default gym's. */
+export function inventoryOf(
+  plates: Partial<Record<WeightUnit, PlateInventory>> | null | undefined,
+  unit: WeightUnit,
+): PlateInventory {
+  return plates?.[unit] ?? DEFAULT_PLATE_INVENTORIES[unit];
+}
+
+/**
+ * A plate's colour band, by its weight in kilograms (competition colours: 25 red, 20 blue,
+ * 15 yellow, 10 green, 5 white, smaller ones grey; a 45 lb plate is a 20's blue).
+ */
+export function plateTone(size: number, unit: WeightUnit): string {
+  const kg = unit === 'lb' ? size * KG_PER_LB : size;
+  if (kg >= 24) return 'red';
+  if (kg >= 19) return 'blue';
+  if (kg >= 14) return 'yellow';
+  if (kg >= 9) return 'green';
+  if (kg >= 4) return 'white';
+  return 'grey';
+}
+
+/** The plates per side grouped by size, heaviest first: `[[25, 2], [10, 1]]`. */
+export function groupPlates(perSide: readonly number[]): [number, number][] {
+  const groups: [number, number][] = [];
+  for (const size of perSide) {
+    const last = groups[groups.length - 1];
+    if (last && last[0] === size) last[1] += 1;
+    else groups.push([size, 1]);
+  }
+  return groups;
 }
