@@ -114,7 +114,8 @@ export function PlateSheet({
         </>
       }
     >
-      <div className={styles.body}>
+      {/* Focusable so the sheet's middle, which scrolls on short screens, scrolls by keyboard. */}
+      <div className={styles.body} role="group" aria-label={text.resultLabel} tabIndex={0}>
         <p className={styles.status} data-exact={result.exact} role="status">
           {status}
         </p>

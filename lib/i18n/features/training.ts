@@ -66,6 +66,7 @@ export const trainingMessages = {
     /** The bar alone: `바벨 20kg`. */
     bar: (weight: string) => `바벨 ${weight}`,
     perSideHeading: '한쪽 원판',
+    resultLabel: '원판 계산 결과',
     /** The plates per side as text, e.g. `한쪽에 25kg 1장, 15kg 1장`. */
     perSide: (list: string) => `한쪽에 ${list}`,
     plateCount: (size: string, count: number) => `${size} ${count}장`,
