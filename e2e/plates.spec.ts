@@ -67,6 +67,14 @@ test('the bar and plates from settings load a set, and the warm-up ramp is added
       .getByRole('spinbutton', { name: '바벨 무게 (kg)' }),
   ).toHaveValue('15');
 
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const form = page.getByRole('form', { name: '바벨과 원판 (kg)' });
+    await form.scrollIntoViewIfNeeded();
+    await form.screenshot({ path: `${SHOTS}/plate-settings-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // The sheet, from the exercise of the day log.
   await page.goto('/');
   const entry = entryOf(page, today);

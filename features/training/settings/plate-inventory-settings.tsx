@@ -39,13 +39,12 @@ function sizesOf(unit: WeightUnit, inventory: PlateInventory): number[] {
 export function PlateInventorySettings({ unit, inventory, onSave }: PlateInventorySettingsProps) {
   const id = useId();
   const [bar, setBar] = useState(String(inventory.bar));
-  const [pairs, setPairs] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
-      sizesOf(unit, inventory).map((size) => [
-        String(size),
-        String(inventory.plates.find((plate) => plate.size === size)?.pairs ?? 0),
-      ]),
-    ),
+  // [size, pairs as typed], heaviest first (an object would list integer keys before 2.5).
+  const [pairs, setPairs] = useState<[number, string][]>(() =>
+    sizesOf(unit, inventory).map((size) => [
+      size,
+      String(inventory.plates.find((plate) => plate.size === size)?.pairs ?? 0),
+    ]),
   );
   const [pending, setPending] = useState(false);
   const barValue = Number(bar);
@@ -53,13 +52,13 @@ export function PlateInventorySettings({ unit, inventory, onSave }: PlateInvento
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!barValid) return;
+    if (!barValid || pending) return;
     setPending(true);
     try {
       await onSave({
         bar: barValue,
-        plates: Object.entries(pairs).map(([size, count]) => ({
-          size: Number(size),
+        plates: pairs.map(([size, count]) => ({
+          size,
           pairs: Math.min(PLATE_LIMITS.pairs, Math.max(0, Math.floor(Number(count) || 0))),
         })),
       });
@@ -95,7 +94,7 @@ export function PlateInventorySettings({ unit, inventory, onSave }: PlateInvento
         </p>
       )}
       <div className={styles.pairs}>
-        {Object.keys(pairs).map((size) => (
+        {pairs.map(([size, count], index) => (
           <label key={size} className={styles.pair}>
             <span className={styles.pairSize}>{`${size}${unit}`}</span>
             <input
@@ -106,17 +105,20 @@ export function PlateInventorySettings({ unit, inventory, onSave }: PlateInvento
               max={PLATE_LIMITS.pairs}
               step="1"
               aria-label={text.pairsLabel(`${size}${unit}`)}
-              value={pairs[size]}
-              onChange={(event) =>
-                setPairs((current) => ({ ...current, [size]: event.target.value }))
-              }
+              value={count}
+              onChange={(event) => {
+                const typed = event.target.value;
+                setPairs((current) =>
+                  current.map((entry, at) => (at === index ? [entry[0], typed] : entry)),
+                );
+              }}
             />
             <span aria-hidden="true">{text.pairsUnit}</span>
           </label>
         ))}
       </div>
       <div className={styles.plateActions}>
-        <Button type="submit" variant="secondary" disabled={!barValid || pending}>
+        <Button type="submit" variant="secondary" disabled={!barValid} aria-busy={pending}>
           {text.save}
         </Button>
       </div>

@@ -86,7 +86,7 @@ export function TrainingSettingsPanel() {
         ))}
       </fieldset>
       <PlateInventorySettings
-        key={`${current.weightUnit}-${JSON.stringify(current.plates?.[current.weightUnit] ?? null)}`}
+        key={current.weightUnit}
         unit={current.weightUnit}
         inventory={inventoryOf(current.plates, current.weightUnit)}
         onSave={savePlates}
