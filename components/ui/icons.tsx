@@ -378,3 +378,16 @@ export function GoogleIcon(props: SVGProps<SVGSVGElement>) {
     </svg>
   );
 }
+
+/** A barbell end with plates: the plate calculator's mark. */
+export function PlatesIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" aria-hidden="true" {...props}>
+      <path d="M2 12h20" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <rect x="6" y="5" width="3" height="14" rx="1" fill="currentColor" />
+      <rect x="15" y="5" width="3" height="14" rx="1" fill="currentColor" />
+      <rect x="10" y="8" width="2" height="8" rx="1" fill="currentColor" />
+      <rect x="12" y="8" width="2" height="8" rx="1" fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,15 +1,16 @@
 'use client';
 
-import { type Ref, useId } from 'react';
+import { type Ref, useId, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { describeError } from '@/components/ui/errors';
-import { SmallPencilIcon, SmallPlusIcon } from '@/components/ui/icons';
+import { PlatesIcon, SmallPencilIcon, SmallPlusIcon } from '@/components/ui/icons';
 import { InlineLoadError } from '@/components/ui/inline-load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { checkChange, setsChange, tickChange } from '@/features/day-log/offline/day-changes';
 import { dayOutbox } from '@/features/day-log/offline/day-outbox';
+import { PlateSheet } from '@/features/training/plates/plate-sheet';
 import { trainingSettingsRead } from '@/features/training/reads/training';
 import {
   DEFAULT_REST_SECONDS,
@@ -19,7 +20,9 @@ import type { RepWeight } from '@/lib/contract/exercise';
 import { LIMITS } from '@/lib/contract/values';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+import { inventoryOf, type RampStep } from '@/lib/shared/training/plates';
 import type { RecordKind } from '@/lib/shared/training/records';
+import { formatWeight, fromDisplayWeight } from '@/lib/shared/training/units';
 
 import styles from './day-log-panel.module.css';
 import { previousSessionText } from './previous-session';
@@ -33,6 +36,7 @@ import {
 import type { SetValues } from './set-row-editor';
 import { type KindPatch, RecordBadge, TickSetList } from './tick-set-list';
 import { useDayLog } from './use-day-log';
+import { withWarmups, workingWeight } from './warmup-sets';
 
 export interface DayLogPanelProps {
   /** The chosen day, `YYYY-MM-DD`. */
@@ -104,6 +108,8 @@ export function DayLogPanel({
   const { data: previous } = useRead(previousSessionsRead, today && !locked ? [date] : null);
   const { data: settings } = useRead(trainingSettingsRead, []);
   const unit = settings?.weightUnit ?? 'kg';
+  // The entry whose plate sheet is open (issue 27 point 5).
+  const [platesFor, setPlatesFor] = useState<number | null>(null);
 
   /**
    * Ticks a set: it shows at once and goes through the day-log outbox (sent now, or queued while
@@ -180,6 +186,33 @@ export function DayLogPanel({
     }
   }
 
+  /**
+   * `워밍업 세트 추가` in the plate sheet: the ramp's sets (the member's unit, stored as kg) go
+   * before the exercise's working sets, saved like an edit through the outbox.
+   */
+  async function onAddWarmups(entry: DayEntry, ramp: RampStep[]) {
+    if (!today || locked) return;
+    const current = today.todayExercises.find((candidate) => candidate.id === entry.id) ?? entry;
+    if (current.repWeightList.length + ramp.length > LIMITS.sets) {
+      toast.error(messages.plates.addRampTooMany);
+      return;
+    }
+    const warmups = ramp.map((step) => ({
+      reps: step.reps,
+      weight: fromDisplayWeight(step.total, unit),
+    }));
+    const change = setsChange(today, [
+      { id: entry.id, sets: withWarmups(current.repWeightList, warmups) },
+    ]);
+    setPlatesFor(null);
+    try {
+      await dayOutbox().submit(change.op, change.label);
+      toast.success(messages.plates.added(ramp.length));
+    } catch (failure) {
+      toast.error(describeError(failure, messages.plates.addRampFailed));
+    }
+  }
+
   /** The day's 완료: shown at once, sent through the outbox, flipped back with a toast if refused. */
   async function onToggle(checked: boolean) {
     if (!today || locked) return;
@@ -190,6 +223,11 @@ export function DayLogPanel({
       toast.error(describeError(failure, messages.dayLog.checkFailed));
     }
   }
+
+  const plateEntry =
+    platesFor === null || locked
+      ? undefined
+      : today?.todayExercises.find((entry) => entry.id === platesFor);
 
   let body;
   if (today) {
@@ -227,17 +265,35 @@ export function DayLogPanel({
                   }
                 />
                 {locked ? null : (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className={styles.addSet}
-                    aria-label={messages.inlineSets.addSetLabel(entry.exerciseName)}
-                    disabled={entry.repWeightList.length >= LIMITS.sets}
-                    onClick={() => void onAddSet(entry)}
-                    icon={<SmallPlusIcon width="20" height="20" />}
-                  >
-                    {messages.inlineSets.addSet}
-                  </Button>
+                  <div className={styles.entryActions}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className={styles.addSet}
+                      aria-label={messages.inlineSets.addSetLabel(entry.exerciseName)}
+                      disabled={entry.repWeightList.length >= LIMITS.sets}
+                      onClick={() => void onAddSet(entry)}
+                      icon={<SmallPlusIcon width="20" height="20" />}
+                    >
+                      {messages.inlineSets.addSet}
+                    </Button>
+                    {workingWeight(entry.repWeightList) > 0 ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className={styles.addSet}
+                        aria-label={messages.plates.openLabel(
+                          entry.exerciseName,
+                          formatWeight(workingWeight(entry.repWeightList), unit),
+                        )}
+                        aria-haspopup="dialog"
+                        onClick={() => setPlatesFor(entry.id)}
+                        icon={<PlatesIcon />}
+                      >
+                        {messages.plates.open}
+                      </Button>
+                    ) : null}
+                  </div>
                 )}
               </li>
             ))}
@@ -323,6 +379,17 @@ export function DayLogPanel({
         )}
       </div>
       {body}
+      {plateEntry ? (
+        <PlateSheet
+          open
+          onClose={() => setPlatesFor(null)}
+          exerciseName={plateEntry.exerciseName}
+          weightKg={workingWeight(plateEntry.repWeightList)}
+          unit={unit}
+          inventory={inventoryOf(settings?.plates, unit)}
+          onAddWarmups={(ramp) => void onAddWarmups(plateEntry, ramp)}
+        />
+      ) : null}
     </div>
   );
 }

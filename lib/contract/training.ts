@@ -2,6 +2,7 @@ import './zod-csp';
 
 import * as z from 'zod/mini';
 
+import { PLATE_LIMITS } from '@/lib/shared/training/plates';
 import { RECORD_KINDS } from '@/lib/shared/training/records';
 import { WEIGHT_UNITS } from '@/lib/shared/training/units';
 
@@ -43,7 +44,44 @@ export type PreviousSession = z.infer<typeof previousSessionSchema>;
 export const SETTINGS_MESSAGES = {
   weightUnit: '무게 단위는 kg 또는 lb여야 합니다.',
   autoCompleteDay: '자동 완료 설정은 true 또는 false여야 합니다.',
+  plates: `바벨은 0보다 크고 ${PLATE_LIMITS.bar} 이하, 원판은 0보다 크고 ${PLATE_LIMITS.plate} 이하(0.25 단위), 쌍 수는 0~${PLATE_LIMITS.pairs}, 원판 종류는 ${PLATE_LIMITS.sizes}개 이하여야 합니다.`,
 } as const;
+
+const plateError = { error: SETTINGS_MESSAGES.plates };
+const quarter = (value: number) => Number.isInteger(Math.round(value * 1e6) / 250000);
+
+/**
+ * A bar and its plates in one unit (issue 27 point 5): sizes in quarters of the unit (1.25 kg,
+ * 2.5 lb), each with the pairs the member has.
+ */
+export const plateInventorySchema = z.object({
+  bar: z.number(plateError).check(z.positive(plateError), z.lte(PLATE_LIMITS.bar, plateError)),
+  plates: z
+    .array(
+      z.object({
+        size: z
+          .number(plateError)
+          .check(
+            z.positive(plateError),
+            z.lte(PLATE_LIMITS.plate, plateError),
+            z.refine(quarter, plateError),
+          ),
+        pairs: z
+          .number(plateError)
+          .check(z.int(plateError), z.gte(0, plateError), z.lte(PLATE_LIMITS.pairs, plateError)),
+      }),
+      plateError,
+    )
+    .check(z.maxLength(PLATE_LIMITS.sizes, plateError)),
+});
+export type PlateInventoryDto = z.infer<typeof plateInventorySchema>;
+
+/** The member's inventories, one per unit; a unit left out is the default gym's. */
+export const plateInventoriesSchema = z.object({
+  kg: z.optional(plateInventorySchema),
+  lb: z.optional(plateInventorySchema),
+});
+export type PlateInventories = z.infer<typeof plateInventoriesSchema>;
 
 /** `GET /api/member/settings`. */
 export const trainingSettingsSchema = z.object({
@@ -52,14 +90,28 @@ export const trainingSettingsSchema = z.object({
   autoCompleteDay: z.boolean(),
   /** Rest after a ticked set, for exercises without their own. */
   restSeconds: int(),
+  /** The bar and plates per unit (an addition, issue 27): absent until the member sets them. */
+  plates: z.optional(plateInventoriesSchema),
 });
 export type TrainingSettings = z.infer<typeof trainingSettingsSchema>;
 
-/** `PATCH /api/member/settings`: absent fields are kept. */
+/**
+ * `PATCH /api/member/settings`: absent fields are kept; in `plates` a unit sent replaces that
+ * unit's inventory and a unit left out keeps its own.
+ */
 export const trainingSettingsUpdateSchema = z.object({
   weightUnit: z.optional(z.enum(WEIGHT_UNITS, { error: SETTINGS_MESSAGES.weightUnit })),
   autoCompleteDay: z.optional(z.boolean({ error: SETTINGS_MESSAGES.autoCompleteDay })),
   restSeconds: z.optional(restSecondsSchema),
+  plates: z.optional(
+    z.object(
+      {
+        kg: z.optional(plateInventorySchema),
+        lb: z.optional(plateInventorySchema),
+      },
+      plateError,
+    ),
+  ),
 });
 export type TrainingSettingsUpdate = z.infer<typeof trainingSettingsUpdateSchema>;
 

@@ -402,6 +402,8 @@ export async function* exportZip(
           weightUnit: member.weightUnit,
           autoCompleteDay: member.autoCompleteDay,
           restSeconds: member.restSeconds,
+          // The bar and plates (issue 27), when the member set them.
+          ...(member.plateInventory ? { plates: member.plateInventory } : {}),
         },
       }),
     ]);

@@ -174,6 +174,11 @@ export interface ChangedSet {
   type?: SetType | null;
   /** null clears the set's RPE. */
   rpe?: number | null;
+  /**
+   * The done mark it takes, for a list rewritten by position (warm-ups put first); absent keeps
+   * the mark of the set with this id (unticked for a new one).
+   */
+  doneAs?: boolean;
 }
 
 /**
@@ -204,7 +209,7 @@ export function setsChange(
               id: set.id ?? newTemporaryId(),
               reps: set.reps,
               weight: set.weight,
-              done: before?.done ?? false,
+              done: set.doneAs ?? before?.done ?? false,
               ...kindOf({
                 type: set.type ?? before?.type,
                 rpe: set.rpe !== undefined ? set.rpe : before?.rpe,

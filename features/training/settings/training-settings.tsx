@@ -13,15 +13,18 @@ import type { TrainingSettingsUpdate } from '@/lib/contract/training';
 import { REST_SECONDS } from '@/lib/contract/values';
 import { useRead } from '@/lib/hooks/use-read';
 import { messages } from '@/lib/i18n/messages';
+import { inventoryOf, type PlateInventory } from '@/lib/shared/training/plates';
 import { WEIGHT_UNITS } from '@/lib/shared/training/units';
 
+import { PlateInventorySettings } from './plate-inventory-settings';
 import styles from './training-settings.module.css';
 
 const text = messages.trainingSettings;
 
 /**
  * The member's training settings on their profile: kg or lb, whether the last ticked set ticks
- * the day's 완료, the default rest, and the end-of-rest notification. Each change is saved at once
+ * the day's 완료, the bar and plates for the unit, the default rest, and the end-of-rest
+ * notification. Each change is saved at once
  * (shown before the server answers, put back with a toast when it refuses).
  */
 export function TrainingSettingsPanel() {
@@ -34,8 +37,14 @@ export function TrainingSettingsPanel() {
     restSeconds: REST_SECONDS.default,
   };
 
-  async function save(update: TrainingSettingsUpdate) {
-    const next = { ...current, ...update };
+  /** Saves `update`; true when the server took it. */
+  async function save(update: TrainingSettingsUpdate): Promise<boolean> {
+    const next: TrainingSettings = {
+      ...current,
+      ...update,
+      // A unit's inventory replaces that unit's alone, as the server merges it.
+      plates: update.plates ? { ...current.plates, ...update.plates } : current.plates,
+    };
     try {
       await mutate(async () => (await loadApi()).updateTrainingSettings(update), {
         optimisticData: next,
@@ -45,6 +54,14 @@ export function TrainingSettingsPanel() {
       });
     } catch (failure) {
       toast.error(describeError(failure, text.saveFailed));
+      return false;
+    }
+    return true;
+  }
+
+  async function savePlates(inventory: PlateInventory) {
+    if (await save({ plates: { [current.weightUnit]: inventory } })) {
+      toast.success(messages.plates.saved);
     }
   }
 
@@ -68,6 +85,12 @@ export function TrainingSettingsPanel() {
           </label>
         ))}
       </fieldset>
+      <PlateInventorySettings
+        key={current.weightUnit}
+        unit={current.weightUnit}
+        inventory={inventoryOf(current.plates, current.weightUnit)}
+        onSave={savePlates}
+      />
       <label className={styles.toggle}>
         <input
           type="checkbox"

@@ -57,6 +57,47 @@ export const trainingMessages = {
     rirShort: (rir: number) => `RIR ${rir}`,
     rpeFailed: 'RPE를 저장하지 못했습니다.',
   },
+  /** Issue 27 point 5: the plate calculator and warm-up ramp, and the bar and plates setting. */
+  plates: {
+    open: '원판 계산',
+    openLabel: (name: string, weight: string) => `${name} ${weight} 원판 계산`,
+    title: (name: string) => `${name} 원판 계산`,
+    description: (weight: string) => `목표 ${weight}, 한쪽에 끼울 원판`,
+    /** The bar alone: `바벨 20kg`. */
+    bar: (weight: string) => `바벨 ${weight}`,
+    perSideHeading: '한쪽 원판',
+    resultLabel: '원판 계산 결과',
+    /** The plates per side as text, e.g. `한쪽에 25kg 1장, 15kg 1장`. */
+    perSide: (list: string) => `한쪽에 ${list}`,
+    plateCount: (size: string, count: number) => `${size} ${count}장`,
+    emptyBar: '원판 없이 바벨만',
+    exact: (weight: string) => `${weight} 그대로 끼울 수 있습니다.`,
+    /** The target cannot be loaded exactly: the nearest loadable weight and its neighbours. */
+    nearest: (target: string, nearest: string) =>
+      `${target}은(는) 정확히 맞출 수 없어 가장 가까운 ${nearest}로 계산했습니다.`,
+    neighbours: (below: string, above: string | null) =>
+      above ? `가능한 무게: ${below} 또는 ${above}` : `가능한 최대 무게: ${below}`,
+    belowBar: (bar: string) => `바벨(${bar})보다 가벼워 바벨만 사용합니다.`,
+    rampHeading: '워밍업',
+    /** One step of the ramp: `40kg × 5회`. */
+    rampStep: (weight: string, reps: number) => `${weight} × ${reps}회`,
+    rampEmpty: '바벨 무게 이하라 워밍업이 필요하지 않습니다.',
+    addRamp: '워밍업 세트 추가',
+    addRampFailed: '워밍업 세트를 추가하지 못했습니다.',
+    addRampTooMany: '세트가 너무 많아 워밍업 세트를 추가할 수 없습니다.',
+    added: (count: number) => `워밍업 세트 ${count}개를 추가했습니다.`,
+    close: '닫기',
+    /** The settings' editor. */
+    settingsHeading: (unit: string) => `바벨과 원판 (${unit})`,
+    settingsHint: '원판 계산과 워밍업이 이 바벨과 원판으로 계산됩니다.',
+    barLabel: (unit: string) => `바벨 무게 (${unit})`,
+    pairsLabel: (size: string) => `${size} 원판 쌍 수`,
+    pairsUnit: '쌍',
+    save: '원판 저장',
+    saved: '바벨과 원판을 저장했습니다.',
+    reset: '기본값',
+    invalid: '바벨 무게는 0보다 크고 100 이하여야 합니다.',
+  },
   exercise: {
     name: '운동명',
     memo: '메모',

@@ -4,11 +4,14 @@ import {
   boolean,
   check,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+import type { PlateInventories } from '@/lib/contract/training';
 
 /** A member, keyed by the identity provider's issuer and subject. */
 export const members = pgTable(
@@ -36,6 +39,11 @@ export const members = pgTable(
     autoCompleteDay: boolean('auto_complete_day').notNull().default(true),
     /** Rest after a ticked set, for exercises without their own. */
     restSeconds: integer('rest_seconds').notNull().default(90),
+    /**
+     * The member's bar and plates per unit (issue 27 point 5), `{kg?, lb?}` as the settings wire
+     * has them; null until set (the app then uses a commercial gym's).
+     */
+    plateInventory: jsonb('plate_inventory').$type<PlateInventories>(),
     /** Which notifications the member gets (issue 16); each kind on by default. */
     notifyFriendRequest: boolean('notify_friend_request').notNull().default(true),
     notifyFriendAccept: boolean('notify_friend_accept').notNull().default(true),
