@@ -84,7 +84,7 @@ test('the bar and plates from settings load a set, and the warm-up ramp is added
   const sheet = page.getByRole('dialog', { name: `${NAME} 원판 계산` });
   await expect(sheet).toBeVisible();
   await expect(sheet.getByRole('status')).toHaveText(
-    '101kg은(는) 정확히 맞출 수 없어 가장 가까운 100kg로 계산했습니다.',
+    '101kg에 정확히 맞출 수 없어 가장 가까운 100kg에 맞췄습니다.',
   );
   await expect(sheet.getByText('가능한 무게: 100kg 또는 105kg')).toBeVisible();
   await expect(sheet.getByText('한쪽에 25kg 1장, 15kg 1장, 2.5kg 1장')).toBeVisible();

@@ -57,7 +57,7 @@ describe('PlateSheet', () => {
       />,
     );
     expect(screen.getByRole('status')).toHaveTextContent(
-      '101kg은(는) 정확히 맞출 수 없어 가장 가까운 100kg로 계산했습니다.',
+      '101kg에 정확히 맞출 수 없어 가장 가까운 100kg에 맞췄습니다.',
     );
     expect(screen.getByText('가능한 무게: 100kg 또는 102.5kg')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '워밍업 세트 추가' })).toBeNull();

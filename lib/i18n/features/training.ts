@@ -72,9 +72,12 @@ export const trainingMessages = {
     plateCount: (size: string, count: number) => `${size} ${count}장`,
     emptyBar: '원판 없이 바벨만',
     exact: (weight: string) => `${weight} 그대로 끼울 수 있습니다.`,
-    /** The target cannot be loaded exactly: the nearest loadable weight and its neighbours. */
+    /**
+     * The target cannot be loaded exactly: the nearest loadable weight and its neighbours. Worded
+     * with 에, which follows any weight (kg and lb read differently: 킬로그램을, 파운드를).
+     */
     nearest: (target: string, nearest: string) =>
-      `${target}은(는) 정확히 맞출 수 없어 가장 가까운 ${nearest}로 계산했습니다.`,
+      `${target}에 정확히 맞출 수 없어 가장 가까운 ${nearest}에 맞췄습니다.`,
     neighbours: (below: string, above: string | null) =>
       above ? `가능한 무게: ${below} 또는 ${above}` : `가능한 최대 무게: ${below}`,
     belowBar: (bar: string) => `바벨(${bar})보다 가벼워 바벨만 사용합니다.`,
