@@ -11,6 +11,7 @@ import {
   repWeightSchema,
   setTypeSchema,
 } from './exercise';
+import { SHARE_TOKEN_PATTERN } from './values';
 
 export const ROUTINE_MESSAGES = {
   nameBlank: '루틴 이름을 입력해주세요.',
@@ -94,11 +95,7 @@ export const routineSchema = z.object({
 export const routineListSchema = z.array(routineSchema);
 export type Routine = z.infer<typeof routineSchema>;
 
-/**
- * A share token (issue 27): 128 random bits in base64url, 22 characters. Anything else cannot be
- * a token and is answered like an unknown one (404).
- */
-export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+export { SHARE_TOKEN_PATTERN };
 
 /** `POST /api/routine/{id}/share`: the routine's active share token and the page it opens. */
 export const routineShareSchema = z.object({ token: z.string(), url: z.string() });
