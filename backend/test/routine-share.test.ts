@@ -179,7 +179,7 @@ for (const kind of databaseKinds()) {
       assert.equal(copyAnonymous.status, 401);
       const preview = await fetch(`${server.baseUrl}/api/shared-routine/${token}/preview`);
       assert.equal(preview.status, 200);
-      const body = await preview.json();
+      const body = (await preview.json()) as Record<string, unknown>;
       assert.deepEqual(sharedRoutinePreviewSchema.parse(body), {
         routineName: '상체 루틴',
         exerciseCount: 2,
