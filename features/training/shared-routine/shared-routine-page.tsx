@@ -36,7 +36,10 @@ export function SharedRoutinePage({
               {routine.mine
                 ? messages.sharedRoutine.yours
                 : messages.sharedRoutine.byOwner(routine.ownerName)}
-            </span>{' '}
+            </span>
+            <span className={styles.summary} aria-hidden="true">
+              {' · '}
+            </span>
             <span className={styles.summary}>{summary}</span>
           </>
         }

@@ -47,7 +47,10 @@ export function sharedRoutineMetadata(
   token: string,
   preview: Pick<SharedRoutinePreview, 'routineName' | 'exerciseCount'> | null,
 ): Metadata {
-  if (!preview) return { title: messages.sharedRoutine.notFoundTitle, robots: { index: false } };
+  const metadataBase = new URL(`${bffSettings().publicBase}/`);
+  if (!preview) {
+    return { metadataBase, title: messages.sharedRoutine.notFoundTitle, robots: { index: false } };
+  }
   const description = messages.sharedRoutine.description(
     preview.routineName,
     preview.exerciseCount,
@@ -59,7 +62,7 @@ export function sharedRoutineMetadata(
     alt: messages.sharedRoutine.ogAlt(preview.routineName),
   };
   return {
-    metadataBase: new URL(`${bffSettings().publicBase}/`),
+    metadataBase,
     title: preview.routineName,
     description,
     robots: { index: false },
