@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
 import { signIn, uniqueNamedMember } from './fixtures/auth';
+import { createClub, openRoom, say } from './fixtures/club';
 import { APP_URL, writeHeaders } from './fixtures/env';
 import { createRoutine } from './fixtures/workout';
 
@@ -126,4 +127,41 @@ test('a member shares a routine, another opens it and copies it, and a revoked l
   await guest.goto('/routine');
   await expect(guest.getByRole('button', { name: /공유 하체 데이/ })).toBeVisible();
   await guestContext.close();
+});
+
+test('a share link said in a club chat shows a card that opens the routine', async ({ page }) => {
+  test.slow();
+  await signIn(page, uniqueNamedMember('채팅공유'));
+  const response = await page.request.post('/api/exercise', {
+    data: {
+      name: '채팅 데드리프트',
+      memo: '',
+      classification: 'BACK',
+      repWeightList: [{ reps: 5, weight: 140 }],
+    },
+    headers: writeHeaders,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  await createRoutine(page, '등 데이', ['채팅 데드리프트']);
+  const routines = (await (await page.request.get('/api/member/routines')).json()) as {
+    routineId: number;
+  }[];
+  const shared = await page.request.post(`/api/routine/${routines[0].routineId}/share`, {
+    headers: writeHeaders,
+  });
+  const { url } = (await shared.json()) as { url: string };
+  expect(url.startsWith(`${APP_URL}/routine/shared/`)).toBe(true);
+
+  const title = `루틴 공유방 ${Date.now().toString(36)}`;
+  await createClub(page, title, { intro: '루틴 나눔', place: '강남', time: '저녁' });
+  await openRoom(page, title);
+  await expect(page.getByLabel('메시지 입력')).toBeEnabled();
+  await say(page, `오늘 이 루틴 어때요? ${url}`);
+  const card = page.getByRole('log').getByRole('link', { name: /공유된 루틴/ });
+  await expect(card).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/shared-routine-chat-390.png` });
+  await card.click();
+  await expect(page).toHaveURL(new URL(url).pathname);
+  await expect(page.getByRole('heading', { level: 1, name: '등 데이' })).toBeVisible();
 });
