@@ -193,6 +193,15 @@ describe('proxy()', () => {
     }
   });
 
+  it('renders a share link without a session as its public preview, in place', async () => {
+    const response = await proxy(request('/routine/shared/abcdefghijklmnopqrstuv'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-middleware-rewrite')).toBe(
+      `${APP}/shared-routine/abcdefghijklmnopqrstuv`,
+    );
+    expect(response.headers.get('content-security-policy')).toContain('nonce-');
+  });
+
   it('redirects a protected page without a session to /login?next=', async () => {
     const response = await proxy(request('/club?isMyClubs=1'));
     expect(response.status).toBe(307);

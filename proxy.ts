@@ -115,12 +115,17 @@ async function pageResponse(request: NextRequest, forwarded: Headers): Promise<R
     return response;
   }
   if (decision.action === 'redirect') return redirect(request, decision.location);
+  if (decision.action === 'rewrite') return rewrite(request, decision.location, forwarded);
 
   const refreshed = await refreshAtEdge(session, secure);
   const after = decideAfterRefresh(pathname, search, refreshed.kind);
   let response: Response;
   if (after.action === 'redirect') {
     response = redirect(request, after.location);
+  } else if (after.action === 'rewrite') {
+    // The refused session's cookies go (set below); the preview renders without them.
+    forwarded.delete('cookie');
+    response = rewrite(request, after.location, forwarded);
   } else {
     // The page renders with the cookies the browser is about to get.
     if (refreshed.cookieHeader) forwarded.set('cookie', refreshed.cookieHeader);
@@ -168,6 +173,13 @@ function escapeHtml(text: string): string {
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
+}
+
+/** Renders `location` (an app path) in place of the requested page, the URL unchanged. */
+function rewrite(request: NextRequest, location: string, forwarded: Headers): NextResponse {
+  return NextResponse.rewrite(new URL(location, request.nextUrl.origin), {
+    request: { headers: forwarded },
+  });
 }
 
 /** 307 to an app path, on the origin the browser used. */

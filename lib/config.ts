@@ -40,6 +40,15 @@ const serverEnvSchema = z.object({
    * limit below the backend's own. Set, browsers shrink a photo that would not fit before sending
    * it (lib/images/shrink-photo.ts).
    */
+  /**
+   * A font file covering Hangul for shared routines' link-preview images (issue 27); unset: the
+   * host's fonts-nanum or Noto CJK, when installed.
+   */
+  OG_FONT_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
   UPLOAD_BODY_LIMIT_BYTES: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || undefined : value),
     z.coerce

@@ -301,7 +301,7 @@ export async function buildApp(
   await app.register(oauthRoutes, { auth, oidc });
   await app.register(exerciseRoutes, { db: database.db });
   await app.register(catalogueRoutes, { db: database.db });
-  await app.register(routineRoutes, { db: database.db });
+  await app.register(routineRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(todayRoutes, { db: database.db });
   await app.register(settingsRoutes, { db: database.db });
   await app.register(trainingRoutes, { db: database.db, testSlowReads: config.testSlowReads });

@@ -10,6 +10,7 @@ import {
   loginRedirectTarget,
   parsePageId,
   requestHost,
+  sharedRoutinePreviewPath,
 } from './page-rules';
 import { NON_PAGE_PATHS, PAGE_PATHS } from './test-utils';
 
@@ -192,5 +193,45 @@ describe('foreignHostRedirect', () => {
   it('treats a Host that is no host as foreign, and an unknown one as ours', () => {
     expect(foreignHostRedirect('bad host/x', '/', PUBLIC)).toBe('http://localhost:3000/');
     expect(foreignHostRedirect(null, '/', PUBLIC)).toBeNull();
+  });
+});
+
+describe('share links (issue 27)', () => {
+  const TOKEN = 'abcdefghijklmnopqrstuv';
+  const none = { accessFresh: false, hasRefresh: false };
+  const fresh = { accessFresh: true, hasRefresh: false };
+
+  it('renders the public preview in place for a signed-out visitor, not /login', () => {
+    expect(decidePage(`/routine/shared/${TOKEN}`, '', none)).toEqual({
+      action: 'rewrite',
+      location: `/shared-routine/${TOKEN}`,
+    });
+    expect(decideAfterRefresh(`/routine/shared/${TOKEN}`, '', 'rejected')).toEqual({
+      action: 'rewrite',
+      location: `/shared-routine/${TOKEN}`,
+    });
+    // A member sees the full page.
+    expect(decidePage(`/routine/shared/${TOKEN}`, '', fresh)).toEqual({ action: 'next' });
+  });
+
+  it('leaves the preview and its Open Graph image open to anyone', () => {
+    for (const session of [none, fresh, { accessFresh: false, hasRefresh: true }]) {
+      expect(decidePage(`/shared-routine/${TOKEN}`, '', session)).toEqual({ action: 'next' });
+      expect(decidePage(`/shared-routine/${TOKEN}/opengraph-image`, '', session)).toEqual({
+        action: 'next',
+      });
+    }
+    expect(isProxiedPath(`/shared-routine/${TOKEN}/opengraph-image`)).toBe(true);
+  });
+
+  it('matches only a share page: other routine pages still go to /login', () => {
+    expect(sharedRoutinePreviewPath('/routine')).toBeNull();
+    expect(sharedRoutinePreviewPath('/routine/shared/a/b')).toBeNull();
+    expect(sharedRoutinePreviewPath('/routine/shared/..%2F')).toBeNull();
+    expect(decidePage('/routine', '', none)).toEqual({
+      action: 'redirect',
+      location: '/login?next=%2Froutine',
+    });
+    expect(decidePage('/shared-routine/a/b', '', none)).toMatchObject({ action: 'redirect' });
   });
 });

@@ -133,6 +133,30 @@ export function isOfflinePage(pathname: string): boolean {
   return pathname === OFFLINE_PATH || pathname === OFFLINE_PATH + '/';
 }
 
+/** A share link's page (issue 27): `/routine/shared/{token}`, for signed-in members. */
+const SHARED_ROUTINE_PAGE = /^\/routine\/shared\/([A-Za-z0-9_-]+)\/?$/;
+
+/**
+ * The signed-out preview of a share link and its Open Graph image (`/shared-routine/{token}`,
+ * `/shared-routine/{token}/opengraph-image`): public, nothing of the owner's in either.
+ */
+const SHARED_ROUTINE_PREVIEW = /^\/shared-routine\/[^/]+(\/opengraph-image[\w-]*)?\/?$/;
+
+/** True for a share link's public preview page or image: open to anyone, session or not. */
+export function isSharedRoutinePreview(pathname: string): boolean {
+  return SHARED_ROUTINE_PREVIEW.test(pathname);
+}
+
+/**
+ * Where a share link opened without a session renders: its public preview (the name and counts,
+ * the Open Graph card for link previews, `로그인` back to the link), instead of a redirect to
+ * /login that would leave a crawler with the sign-in page's card. null for any other page.
+ */
+export function sharedRoutinePreviewPath(pathname: string): string | null {
+  const match = SHARED_ROUTINE_PAGE.exec(pathname);
+  return match ? `/shared-routine/${match[1]}` : null;
+}
+
 /** `/login?next=<path+query>`: where to send an unauthenticated navigation to `pathname+search`. */
 export function loginRedirectTarget(pathname: string, search = ''): string {
   return `${LOGIN_PATH}?next=${encodeURIComponent(pathname + search)}`;
@@ -146,18 +170,30 @@ export interface PageSession {
 }
 
 export type PageDecision =
-  { action: 'next' } | { action: 'redirect'; location: string } | { action: 'refresh' };
+  | { action: 'next' }
+  | { action: 'redirect'; location: string }
+  | { action: 'rewrite'; location: string }
+  | { action: 'refresh' };
+
+/** A signed-out navigation: to /login, or a share link's public preview in place. */
+function signedOut(
+  pathname: string,
+  search: string,
+): Exclude<PageDecision, { action: 'refresh' | 'next' }> {
+  const preview = sharedRoutinePreviewPath(pathname);
+  return preview
+    ? { action: 'rewrite', location: preview }
+    : { action: 'redirect', location: loginRedirectTarget(pathname, search) };
+}
 
 /** What proxy.ts does with a navigation, before any refresh. */
 export function decidePage(pathname: string, search: string, session: PageSession): PageDecision {
-  if (isOfflinePage(pathname)) return { action: 'next' };
+  if (isOfflinePage(pathname) || isSharedRoutinePreview(pathname)) return { action: 'next' };
   const isLogin = isPublicPage(pathname);
   if (session.accessFresh)
     return isLogin ? { action: 'redirect', location: HOME_PATH } : { action: 'next' };
   if (session.hasRefresh) return { action: 'refresh' };
-  return isLogin
-    ? { action: 'next' }
-    : { action: 'redirect', location: loginRedirectTarget(pathname, search) };
+  return isLogin ? { action: 'next' } : signedOut(pathname, search);
 }
 
 export type RefreshResultKind = 'refreshed' | 'rejected' | 'unavailable';
@@ -170,15 +206,13 @@ export function decideAfterRefresh(
   pathname: string,
   search: string,
   result: RefreshResultKind,
-): { action: 'next' } | { action: 'redirect'; location: string } {
+): Exclude<PageDecision, { action: 'refresh' }> {
   const isLogin = isPublicPage(pathname);
   switch (result) {
     case 'refreshed':
       return isLogin ? { action: 'redirect', location: HOME_PATH } : { action: 'next' };
     case 'rejected':
-      return isLogin || isOfflinePage(pathname)
-        ? { action: 'next' }
-        : { action: 'redirect', location: loginRedirectTarget(pathname, search) };
+      return isLogin || isOfflinePage(pathname) ? { action: 'next' } : signedOut(pathname, search);
     default:
       // Backend unreachable: nothing is known about the session; let the page say so.
       return { action: 'next' };

@@ -3,7 +3,15 @@ import './zod-csp';
 import * as z from 'zod/mini';
 
 import { idSchema } from './common';
-import { EXERCISE_MESSAGES, LIMITS, repWeightListInputSchema, repWeightSchema } from './exercise';
+import {
+  classificationSchema,
+  EXERCISE_MESSAGES,
+  LIMITS,
+  repWeightListInputSchema,
+  repWeightSchema,
+  setTypeSchema,
+} from './exercise';
+import { SHARE_TOKEN_PATTERN } from './values';
 
 export const ROUTINE_MESSAGES = {
   nameBlank: '루틴 이름을 입력해주세요.',
@@ -79,8 +87,61 @@ export const routineSchema = z.object({
   routineId: z.number().check(z.int()),
   routineName: z.string(),
   routineExerciseDtoList: z.array(routineExerciseSchema),
+  /** The routine's active share token (issue 27; an addition, the owner's own reads only). */
+  shareToken: z.optional(z.string()),
 });
 
 /** The member's routines. */
 export const routineListSchema = z.array(routineSchema);
 export type Routine = z.infer<typeof routineSchema>;
+
+export { SHARE_TOKEN_PATTERN };
+
+/** `POST /api/routine/{id}/share`: the routine's active share token and the page it opens. */
+export const routineShareSchema = z.object({ token: z.string(), url: z.string() });
+export type RoutineShare = z.infer<typeof routineShareSchema>;
+
+/** A set of a shared routine: no ids (they are the owner's), the kind and RPE when set. */
+export const sharedSetSchema = z.object({
+  reps: z.number(),
+  weight: z.number(),
+  type: z.optional(setTypeSchema),
+  rpe: z.optional(z.number()),
+});
+
+/** An exercise of a shared routine, with its body part (null once the owner deleted the exercise). */
+export const sharedRoutineExerciseSchema = z.object({
+  sequence: z.nullable(z.number().check(z.int())),
+  exerciseName: z.string(),
+  classification: z.nullable(classificationSchema),
+  repWeightList: z.array(sharedSetSchema),
+});
+
+/** `GET /api/shared-routine/{token}`: a routine read-only, as any signed-in member sees it. */
+export const sharedRoutineSchema = z.object({
+  token: z.string(),
+  routineName: z.string(),
+  ownerName: z.string(),
+  /** The caller owns it (their page shows no copy button, or a copy still works). */
+  mine: z.boolean(),
+  exercises: z.array(sharedRoutineExerciseSchema),
+});
+export type SharedRoutine = z.infer<typeof sharedRoutineSchema>;
+
+/**
+ * `GET /api/shared-routine/{token}/preview`, public (link previews from crawlers that are not
+ * signed in): the name and counts only, nothing of the owner's.
+ */
+export const sharedRoutinePreviewSchema = z.object({
+  routineName: z.string(),
+  exerciseCount: z.number().check(z.int()),
+  setCount: z.number().check(z.int()),
+});
+export type SharedRoutinePreview = z.infer<typeof sharedRoutinePreviewSchema>;
+
+/** `POST /api/shared-routine/{token}/copy` (201): the caller's new routine. */
+export const routineCopySchema = z.object({
+  routineId: z.number().check(z.int()),
+  routineName: z.string(),
+});
+export type RoutineCopy = z.infer<typeof routineCopySchema>;

@@ -255,3 +255,9 @@ export const NOTIFICATION_LIMITS = {
  * from its address; issue 17): the page says to wait rather than that the sign-in failed.
  */
 export const SIGN_IN_BUSY_ERROR = 'busy';
+
+/**
+ * A routine's share token (issue 27): 128 random bits in base64url, 22 characters. Anything else
+ * cannot be a token and is answered like an unknown one (404).
+ */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;

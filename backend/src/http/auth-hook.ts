@@ -30,6 +30,12 @@ const PUBLIC_API = new Set([
   `POST ${CSP_REPORT_PATH}`,
 ]);
 
+/**
+ * Public /api paths with a parameter: a shared routine's preview (issue 27), the name and counts
+ * that a link preview shows to a crawler that is not signed in.
+ */
+const PUBLIC_API_PATTERNS = [/^GET \/api\/shared-routine\/[^/]+\/preview$/];
+
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
@@ -47,7 +53,8 @@ export function registerAuthHook(app: FastifyInstance, auth: AuthContext): void 
     const path = request.url.split('?')[0];
     if (!isApiPath(path)) return;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    if (PUBLIC_API.has(`${method} ${path}`)) return;
+    const line = `${method} ${path}`;
+    if (PUBLIC_API.has(line) || PUBLIC_API_PATTERNS.some((pattern) => pattern.test(line))) return;
     const result = await authenticateAccessToken(auth, request.cookies[ACCESS_TOKEN_COOKIE]);
     if (!result.ok) {
       throw new ApiError(

@@ -23,8 +23,17 @@ import {
   updateRoutineSequences,
   updateRoutineSets,
 } from './service';
+import {
+  copySharedRoutine,
+  previewSharedRoutine,
+  readSharedRoutine,
+  revokeShare,
+  shareRoutine,
+} from './share';
 
 const nameQuery = z.object({ name: routineNameSchema });
+/** A malformed token is answered as an unknown one (404, share.ts), not as a 400. */
+const tokenParams = z.object({ token: z.string().max(100) });
 
 function rejectDuplicates(ids: number[], field: string): void {
   const index = duplicateIndex(ids);
@@ -32,8 +41,11 @@ function rejectDuplicates(ids: number[], field: string): void {
 }
 
 /** Routines and their exercises, owner-only (unlike the original Spring backend). */
-export async function routineRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
-  const { db } = options;
+export async function routineRoutes(
+  app: FastifyInstance,
+  options: { db: Db; publicUrl: string },
+): Promise<void> {
+  const { db, publicUrl } = options;
 
   app.get('/api/member/routines', async (request) => listRoutines(db, requireMember(request).id));
 
@@ -92,5 +104,38 @@ export async function routineRoutes(app: FastifyInstance, options: { db: Db }): 
     );
     await updateRoutineSets(db, member.id, routineId, items);
     return sendText(reply, 200, 'update RepWeight');
+  });
+
+  // Share links (issue 27, additions). Only the owner shares and revokes (another member's
+  // routine is 404, as every routine route); any signed-in member reads and copies while shared.
+  app.post('/api/routine/:id/share', async (request) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    return shareRoutine(db, member.id, id, publicUrl);
+  });
+
+  app.delete('/api/routine/:id/share', async (request, reply) => {
+    const member = requireMember(request);
+    const { id } = idParams(request.params, 'id');
+    await revokeShare(db, member.id, id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/shared-routine/:token', async (request) => {
+    const member = requireMember(request);
+    const { token } = tokenParams.parse(request.params);
+    return readSharedRoutine(db, member.id, token);
+  });
+
+  // Public (http/auth-hook.ts): link previews come from crawlers without a session.
+  app.get('/api/shared-routine/:token/preview', async (request) => {
+    const { token } = tokenParams.parse(request.params);
+    return previewSharedRoutine(db, token);
+  });
+
+  app.post('/api/shared-routine/:token/copy', async (request, reply) => {
+    const member = requireMember(request);
+    const { token } = tokenParams.parse(request.params);
+    return reply.status(201).send(await copySharedRoutine(db, member.id, token));
   });
 }

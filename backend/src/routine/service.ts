@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { exercises, routineExercises, routines } from '../db/schema';
 import { type Executor, insertSets, kindOf, replaceSets, setsByOwner } from '../exercise/sets';
 import { notFound } from '../http/reply';
+import { shareTokensOf } from './share';
 
 /** `exerciseName`: the live name while the exercise exists, else the copy. */
 export const liveRoutineExerciseName = sql<string>`coalesce(${exercises.name}, ${routineExercises.exerciseName})`;
@@ -61,22 +62,25 @@ async function entriesOf(
   return grouped;
 }
 
-/** The member's routines by id, empty ones included. */
+/** The member's routines by id, empty ones included, each with its share token while shared. */
 export async function listRoutines(db: Db, memberId: number): Promise<Routine[]> {
   const rows = await db
     .select()
     .from(routines)
     .where(eq(routines.memberId, memberId))
     .orderBy(asc(routines.id));
-  const entries = await entriesOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
-    routineId: row.id,
-    routineName: row.name,
-    routineExerciseDtoList: entries.get(row.id) ?? [],
-  }));
+  const ids = rows.map((row) => row.id);
+  const [entries, tokens] = await Promise.all([entriesOf(db, ids), shareTokensOf(db, ids)]);
+  return rows.map((row) => {
+    const token = tokens.get(row.id);
+    return {
+      routineId: row.id,
+      routineName: row.name,
+      routineExerciseDtoList: entries.get(row.id) ?? [],
+      // Only while shared: an unshared routine answers exactly as the original backend's.
+      ...(token ? { shareToken: token } : {}),
+    };
+  });
 }
 
 export async function getRoutineEntries(

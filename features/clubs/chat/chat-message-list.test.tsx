@@ -116,3 +116,17 @@ describe('ChatMessageList scrolling', () => {
     expect(within(within(log).getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
   });
 });
+
+describe('a shared routine in the chat (issue 27)', () => {
+  it('shows a card that opens the routine under a message carrying its link', () => {
+    const token = 'abcdefghijklmnopqrstuv';
+    renderList([
+      { ...message(1), message: `이 루틴 같이 해요 http://localhost:3000/routine/shared/${token}` },
+      message(2),
+    ]);
+    const card = screen.getByRole('link', { name: /공유된 루틴/ });
+    expect(card).toHaveAttribute('href', `/routine/shared/${token}`);
+    expect(card).toHaveTextContent('루틴 보기');
+    expect(screen.getAllByTestId('shared-routine-card')).toHaveLength(1);
+  });
+});

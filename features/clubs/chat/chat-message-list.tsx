@@ -1,11 +1,14 @@
 'use client';
 
+import type { Route } from 'next';
+import Link from 'next/link';
 import { memo, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 
 import { Avatar } from '@/components/ui/avatar';
 import type { ChatMessage } from '@/lib/contract/chat';
 import { isDeletedSender } from '@/lib/contract/values';
 import { messages as copy } from '@/lib/i18n/messages';
+import { sharedRoutineTokenIn } from '@/lib/shared/training/share-link';
 
 import styles from './chat-message-list.module.css';
 import {
@@ -67,6 +70,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   firstUnread?: boolean;
 }) {
   const time = timeLabel(message.createdDate);
+  const shareToken = sharedRoutineTokenIn(message.message);
   const gone = isDeletedSender(message.member);
   const name = gone ? copy.chat.deletedMember : message.member.name;
   const classes = [styles.item, own ? styles.own : styles.other, firstUnread && styles.firstUnread];
@@ -87,7 +91,14 @@ export const ChatMessageItem = memo(function ChatMessageItem({
           </span>
         )}
         <div className={styles.line}>
-          <p className={styles.bubble}>{message.message}</p>
+          {shareToken ? (
+            <div className={styles.bubbleStack}>
+              <p className={styles.bubble}>{message.message}</p>
+              <SharedRoutineCard token={shareToken} />
+            </div>
+          ) : (
+            <p className={styles.bubble}>{message.message}</p>
+          )}
           {time ? (
             <time className={styles.time} dateTime={message.createdDate}>
               {time}
@@ -98,6 +109,24 @@ export const ChatMessageItem = memo(function ChatMessageItem({
     </li>
   );
 });
+
+/**
+ * A message carrying a shared routine's link (issue 27): a card under the bubble that opens the
+ * routine's page in the app (where a signed-in member sees it read-only and can copy it).
+ */
+function SharedRoutineCard({ token }: { token: string }) {
+  return (
+    <Link
+      prefetch={false}
+      href={`/routine/shared/${token}` as Route}
+      className={styles.routineCard}
+      data-testid="shared-routine-card"
+    >
+      <span className={styles.routineCardKicker}>{copy.chat.sharedRoutineCard}</span>
+      <span className={styles.routineCardAction}>{copy.chat.sharedRoutineOpen}</span>
+    </Link>
+  );
+}
 
 interface Snapshot {
   firstId: number | null;

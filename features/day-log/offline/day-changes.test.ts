@@ -45,6 +45,7 @@ const deadlift: Exercise = {
 const legDay: Routine = {
   routineId: 9,
   routineName: '하체 루틴',
+  shareToken: null,
   exercises: [
     { routineExerciseId: 93, sequence: null, exerciseName: '카프 레이즈', repWeightList: [] },
     {

@@ -14,7 +14,12 @@ const wire = [
       { routineExerciseId: 12, sequence: null, exerciseName: '풀업', repWeightList: [] },
     ],
   },
-  { routineId: 4, routineName: '하체', routineExerciseDtoList: [] },
+  {
+    routineId: 4,
+    routineName: '하체',
+    routineExerciseDtoList: [],
+    shareToken: 'AAAAAAAAAAAAAAAAAAAAAA',
+  },
 ];
 
 describe('routinesRead', () => {
@@ -38,8 +43,9 @@ describe('routinesRead', () => {
           },
           { routineExerciseId: 12, sequence: null, exerciseName: '풀업', repWeightList: [] },
         ],
+        shareToken: null,
       },
-      { routineId: 4, routineName: '하체', exercises: [] },
+      { routineId: 4, routineName: '하체', exercises: [], shareToken: 'AAAAAAAAAAAAAAAAAAAAAA' },
     ]);
     // No wire name reaches the UI.
     expect(JSON.stringify(view)).not.toContain('DtoList');

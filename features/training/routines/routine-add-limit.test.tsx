@@ -26,7 +26,7 @@ describe('RoutineAddExercisesDialog selection limit', () => {
     const { calls } = mockFetch({ 'GET /api/member/exercises': { body: exercises } });
     renderWithApp(
       <RoutineAddExercisesDialog
-        routine={{ routineId: 3, routineName: '상체', exercises: [] }}
+        routine={{ routineId: 3, routineName: '상체', exercises: [], shareToken: null }}
         onClose={() => undefined}
       />,
     );

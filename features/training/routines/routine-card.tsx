@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { ChevronDownIcon } from '@/components/ui/chevron-down-icon';
@@ -10,6 +10,7 @@ import { useWeightUnit } from '@/features/training/use-weight-unit';
 import { messages } from '@/lib/i18n/messages';
 
 import styles from './routine-card.module.css';
+import { RoutineShare } from './routine-share';
 
 export interface RoutineCardProps {
   routine: Routine;
@@ -20,6 +21,8 @@ export interface RoutineCardProps {
   onAddExercises: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** Opened and scrolled to once mounted (the routine a copy just made, `/routine?focus=`). */
+  focused?: boolean;
 }
 
 /**
@@ -35,15 +38,20 @@ export function RoutineCard({
   onAddExercises,
   onEdit,
   onDelete,
+  focused = false,
 }: RoutineCardProps) {
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(focused);
+  const cardRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (focused) cardRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [focused]);
   const panelId = useId();
   const hintId = useId();
   const unit = useWeightUnit();
   const list = routine.exercises;
 
   return (
-    <li className={styles.card}>
+    <li className={styles.card} ref={cardRef} data-focused={focused || undefined}>
       <div className={styles.header}>
         <h2 className={styles.heading}>
           <button
@@ -110,6 +118,7 @@ export function RoutineCard({
               {messages.routine.delete}
             </Button>
           </div>
+          <RoutineShare routine={routine} />
         </div>
       ) : null}
     </li>

@@ -66,9 +66,9 @@ function RoutineSkeleton() {
 
 /**
  * The routines page (/routine): `루틴 목록`, expandable routines and their modals, and each
- * routine's `오늘 시작`.
+ * routine's `오늘 시작`; `focusRoutineId` opens that routine's card (a copy just made).
  */
-export function RoutinePage() {
+export function RoutinePage({ focusRoutineId = null }: { focusRoutineId?: number | null } = {}) {
   const { data: routines, error, mutate: reload } = useRead(routinesRead, []);
   const [modal, setModal] = useState<Modal>(null);
   const [starting, setStarting] = useState<number | null>(null);
@@ -158,6 +158,7 @@ export function RoutinePage() {
               }
               onEdit={() => setModal({ kind: 'edit', routineId: routine.routineId })}
               onDelete={() => void onDelete(routine)}
+              focused={routine.routineId === focusRoutineId}
             />
           ))}
         </ul>

@@ -115,6 +115,9 @@ export const clubsMessages = {
   },
   chat: {
     title: (roomId: string | number) => `채팅방 #${roomId}`,
+    // Issue 27: a message with a shared routine's link shows a card.
+    sharedRoutineCard: '공유된 루틴',
+    sharedRoutineOpen: '루틴 보기',
     refused: '이 채팅방에 참여할 수 없습니다. 클럽에 가입했는지 확인해주세요.',
     refusedStatus: '참여할 수 없음',
     leave: '나가기',

@@ -192,6 +192,45 @@ export const trainingMessages = {
       names.length <= 3
         ? names.join(' · ')
         : `${names.slice(0, 3).join(' · ')} 외 ${names.length - 3}개`,
+    // Issue 27: share links.
+    share: '공유 링크 만들기',
+    sharing: '링크 만드는 중...',
+    shared: '공유 링크를 만들었습니다.',
+    shareFailed: '공유 링크를 만들지 못했습니다.',
+    copyLink: '링크 복사',
+    linkCopied: '링크를 복사했습니다.',
+    linkCopyFailed: '링크를 복사하지 못했습니다. 링크를 길게 눌러 복사해주세요.',
+    shareLinkLabel: (name: string) => `${name} 공유 링크`,
+    sharedBadge: '공유 중',
+    revoke: '공유 중지',
+    revokeConfirmTitle: '공유 중지',
+    revokeConfirm: (name: string) =>
+      `'${name}' 루틴의 공유 링크를 중지할까요? 이미 보낸 링크는 더 이상 열리지 않습니다.`,
+    revoked: '공유를 중지했습니다.',
+    revokeFailed: '공유를 중지하지 못했습니다.',
+  },
+  sharedRoutine: {
+    pageTitle: '공유된 루틴',
+    byOwner: (name: string) => `${name}님의 루틴`,
+    yours: '내가 공유한 루틴입니다.',
+    summary: (exercises: number, sets: number) => `운동 ${exercises}개 · ${sets}세트`,
+    copy: '내 루틴으로 복사',
+    copying: '복사하는 중...',
+    copied: (name: string) => `${josa(name, '을/를')} 내 루틴으로 복사했습니다.`,
+    copyFailed: '루틴을 복사하지 못했습니다.',
+    empty: '운동이 없는 루틴입니다.',
+    notFoundTitle: '공유 링크를 찾을 수 없습니다.',
+    notFoundBody: '링크가 잘못되었거나 공유가 중지되었습니다.',
+    backToRoutines: '내 루틴 보기',
+    signInTitle: '로그인하고 루틴 보기',
+    signInBody: '로그인하면 운동과 세트를 모두 보고 내 루틴으로 복사할 수 있습니다.',
+    signIn: '로그인',
+    description: (name: string, exercises: number) =>
+      `EveryHealth에서 공유된 루틴 '${name}' (운동 ${exercises}개)`,
+    ogBrand: 'EveryHealth',
+    ogExercises: (n: number) => `운동 ${n}개`,
+    ogSets: (n: number) => `${n}세트`,
+    ogAlt: (name: string) => `공유된 루틴 ${name}`,
   },
   reorder: {
     lifted: (name: string, position: number) =>

@@ -103,6 +103,18 @@ export const routineExercises = pgTable(
   ],
 );
 
+/**
+ * A routine's share link (issue 27): one active token per routine; revoking deletes the row, so a
+ * later share gets a new token. The token is 128 random bits in base64url.
+ */
+export const routineShares = pgTable('routine_shares', {
+  routineId: bigint('routine_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => routines.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique('routine_shares_token_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A member's day log ("Today"); one per member and date. */
 export const todays = pgTable(
   'todays',
